@@ -1,0 +1,10 @@
+//! kartya: trick-taking card games whose rules are text files.
+//!
+//! Stages (see docs/ARCHITECTURE.md): text -> `syntax` (spanned AST) -> `resolve` (extends and
+//! overlays, per-address rule tree) -> `model` (checked, span-free rule set) -> `engine`.
+
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+pub mod diag;
+pub mod source;
+pub mod syntax;

@@ -1,0 +1,162 @@
+//! User words for grammar rules: what a syntax error says was expected, and its help line.
+
+use super::Rule;
+
+/// What the user should have written, for one grammar rule.
+fn phrase(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::EOI => "end of file",
+        Rule::comment => "a comment",
+        Rule::name => "a name",
+        Rule::code => "a code such as `A` or `10`",
+        Rule::int => "a number",
+        Rule::string => "text in double quotes",
+        Rule::card => "a card such as `trump.7` or `tök.A`",
+        Rule::trick => "a trick number, `last` or `last-1`",
+        Rule::header | Rule::variant_line | Rule::house_rules_line => "`variant` or `house-rules`",
+        Rule::source_line => "`source`",
+        Rule::remove_line => "`remove`",
+        Rule::remove_target => "`figure`, `contract`, `figure-ladder`, `doubling`, `calling` or `exchange`",
+        Rule::game_block => "`game`",
+        Rule::deck_block => "`deck`",
+        Rule::orders_block => "`orders`",
+        Rule::points_block => "`points`",
+        Rule::deal_block => "`deal`",
+        Rule::bidding_block => "`bidding`",
+        Rule::ladder_line => "`ladder`",
+        Rule::contract_block => "`contract`",
+        Rule::announcing_block => "`announcing`",
+        Rule::melds_block => "`melds`",
+        Rule::figure_block => "`figure`",
+        Rule::figure_ladder_line => "`figure-ladder`",
+        Rule::doubling_block => "`doubling`",
+        Rule::calling_block => "`calling`",
+        Rule::exchange_block => "`exchange`",
+        Rule::scoring_block => "`scoring`",
+        Rule::players_stmt => "`players`",
+        Rule::active_stmt => "`active`",
+        Rule::seating_stmt => "`seating`",
+        Rule::seating => "`counter-clockwise` or `clockwise`",
+        Rule::sits_out_stmt => "`sits-out`",
+        Rule::suit_row => "`suit`",
+        Rule::rank_row => "`rank`",
+        Rule::cards_stmt => "`cards`",
+        Rule::order_row => "an order row such as `trump U 9 A 10 K O 8 7`",
+        Rule::last_trick_stmt => "`last-trick`",
+        Rule::points_row => "a points row such as `plain A 11 10 10 K 4`",
+        Rule::packet_stmt => "`packet`",
+        Rule::indicator_stmt => "`indicator`",
+        Rule::talon_stmt => "`talon`",
+        Rule::pickup_stmt => "`pickup`",
+        Rule::pickup_time => "`after-front-round` or `after-bidding`",
+        Rule::round_row => "`round`",
+        Rule::accept_shape => "`accept-indicator`",
+        Rule::ascending_shape => "`ascending`",
+        Rule::first_claim_shape => "`first-claim`",
+        Rule::turns => "`one-turn-each` or `until-pass`",
+        Rule::all_pass_stmt => "`all-pass`",
+        Rule::suit_contract_stmt => "`suit-contract`",
+        Rule::redeal_stmt => "`redeal-when-all-pass`",
+        Rule::value_stmt => "`value`",
+        Rule::trumps_stmt => "`trumps`",
+        Rule::trick_order_stmt => "`trick-order`",
+        Rule::count_stmt => "`count`",
+        Rule::first_lead_stmt => "`first-lead`",
+        Rule::seat => "a seat (`forehand`, `declarer-left`, `declarer-right`, `declarer`, `non-dealer`)",
+        Rule::win_stmt => "`win`",
+        Rule::win_shape => "`more-than-each card-points+melds`, `no-tricks` or `most-tricks`",
+        Rule::tie_stmt => "`tie`",
+        Rule::melds_in_stmt => "`melds`",
+        Rule::meld_kind => "`sequence`, `vannak` or `béla`",
+        Rule::early_end_stmt => "`early-end`",
+        Rule::announcements_stmt => "`announcements`",
+        Rule::exchange_in_stmt => "`exchange`",
+        Rule::front_round_stmt => "`front-round`",
+        Rule::back_round_stmt => "`back-round`",
+        Rule::round_end_stmt => "`end`",
+        Rule::sequence_row => "`sequence`",
+        Rule::sequence_order_stmt => "`sequence-order`",
+        Rule::sequence_ties_stmt => "`sequence-ties`",
+        Rule::sequence_scoring_stmt => "`sequence-scoring`",
+        Rule::vannak_stmt => "`vannak`",
+        Rule::vannak_order_stmt => "`vannak-order`",
+        Rule::bela_stmt => "`béla`",
+        Rule::in_stmt => "`in`",
+        Rule::when_stmt => "`when`",
+        Rule::alias_stmt => "`alias`",
+        Rule::fulfil_stmt => "`fulfil`",
+        Rule::keep_stmt => "`keep`",
+        Rule::announce_by_stmt => "`announce-by`",
+        Rule::condition | Rule::disjunct | Rule::negated | Rule::primitive => "a condition",
+        Rule::points_pred => "`card-points` or `with-melds`",
+        Rule::comparison => "`at-least` or `more-than`",
+        Rule::captures_pred => "`captures`",
+        Rule::wins_trick_pred | Rule::all_tricks_pred | Rule::no_tricks_pred => "`wins`",
+        Rule::game_pred => "`game won` or `game lost`",
+        Rule::holds_pred => "`holds`",
+        Rule::trump_is_pred => "`trump-is`",
+        Rule::levels_stmt => "`levels`",
+        Rule::front_stmt => "`front`",
+        Rule::back_stmt => "`back`",
+        Rule::top_stmt => "`top`",
+        Rule::scope_stmt => "`scope`",
+        Rule::allowed_with_stmt => "`allowed-with`",
+        Rule::multiplier_stmt => "`multiplier`",
+        Rule::call_ladder_stmt => "`ladder`",
+        Rule::call_back_stmt => "`call-back`",
+        Rule::from_round_stmt => "`from-round`",
+        Rule::exchangers_stmt => "`exchangers`",
+        Rule::take_stmt => "`take`",
+        Rule::take_kind => "`top-card`, `top-chain`, `bottom-chain` or `whole-talon`",
+        Rule::qualify_stmt => "`qualify`",
+        Rule::qualify_kind => "`trumps` or `aces`",
+        Rule::discard_stmt => "`discard`",
+        Rule::payments_stmt => "`payments`",
+        Rule::sitting_out_stmt => "`sitting-out`",
+        Rule::paper_stmt => "`paper`",
+        Rule::robber_stmt => "`robber`",
+        _ => return None,
+    })
+}
+
+/// A keyword rule's literal, as `` `word` ``.
+fn keyword_phrase(rule: Rule) -> Option<String> {
+    let name = format!("{rule:?}");
+    super::keywords::KEYWORDS.iter().find(|(n, _)| *n == name).map(|(_, w)| format!("`{w}`"))
+}
+
+/// "a, b or c" from pest's positive attempts, in grammar order, without repeats.
+pub fn expected_list(positives: &[Rule]) -> String {
+    let mut seen: Vec<String> = Vec::new();
+    for &r in positives {
+        if let Some(p) = phrase(r).map(str::to_string).or_else(|| keyword_phrase(r)) {
+            if !seen.contains(&p) {
+                seen.push(p);
+            }
+        }
+    }
+    if seen.len() > 10 {
+        let more = seen.len() - 8;
+        seen.truncate(8);
+        return format!("{}, or one of {more} more", seen.join(", "));
+    }
+    match seen.len() {
+        0 => String::new(),
+        1 => seen[0].clone(),
+        n => format!("{} or {}", seen[..n - 1].join(", "), seen[n - 1]),
+    }
+}
+
+/// A help line that fits the context of the error.
+pub fn help_for(positives: &[Rule]) -> String {
+    let has = |r: Rule| positives.contains(&r);
+    if has(Rule::variant_line) || has(Rule::header) {
+        "a rules file starts with `variant NAME \"description\"` or `house-rules NAME \"description\" extends BASE`".into()
+    } else if has(Rule::game_block) || has(Rule::figure_block) {
+        "each section starts a new line: `game`, `deck`, `orders`, `points`, `deal`, `bidding`, `ladder`, `contract`, `announcing`, `melds`, `figure`, `figure-ladder`, `doubling`, `calling`, `exchange`, `scoring` or `remove`".into()
+    } else if has(Rule::primitive) || has(Rule::points_pred) {
+        "a condition is built from `card-points`, `with-melds`, `captures`, `wins`, `game`, `holds` and `trump-is`, joined by `and`, `or`, `not` and parentheses".into()
+    } else {
+        "one statement per line; a block's `}` stands on its own line; see docs/language.md".into()
+    }
+}

@@ -1,0 +1,370 @@
+//! Text to spanned syntax tree. The only module that touches pest: it runs the grammar in
+//! `grammar/kartya.pest`, guards against oversized or over-nested input, and turns pest's
+//! errors into syntax diagnostics worded in the language's own terms.
+
+pub mod ast;
+mod describe;
+mod keywords;
+
+use crate::diag::{Code, Diag};
+use crate::source::FileId;
+use ast::*;
+use pest::iterators::Pair;
+use pest::Parser as _;
+use std::num::NonZeroUsize;
+use std::sync::Once;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/kartya.pest"]
+struct KartyaParser;
+
+pub use self::Rule as GrammarRule;
+
+/// Largest rules file accepted, in bytes. The bundled files are a few KiB.
+pub const MAX_FILE_BYTES: usize = 256 * 1024;
+/// Deepest parenthesis nesting accepted in a figure condition.
+pub const MAX_NESTING: usize = 32;
+/// Pest's call limit: bounds the work on hostile input.
+const PEST_CALL_LIMIT: usize = 5_000_000;
+
+static SET_LIMIT: Once = Once::new();
+
+/// Parses one rules file. On failure returns every syntax diagnostic found (pest stops at the
+/// first error, so that is usually one).
+pub fn parse(file: FileId, text: &str) -> Result<FileAst, Vec<Diag>> {
+    SET_LIMIT.call_once(|| pest::set_call_limit(NonZeroUsize::new(PEST_CALL_LIMIT)));
+    precheck(file, text)?;
+    let mut pairs = KartyaParser::parse(Rule::file, text).map_err(|e| vec![syntax_diag(file, text, e)])?;
+    let Some(root) = pairs.next() else {
+        return Err(vec![Diag::new(Code::Syntax, file, "the file is empty").label(Span::new(0, 0), "expected `variant` or `house-rules` here")]);
+    };
+    let mut builder = Builder::default();
+    let stmts = builder.body(root);
+    Ok(FileAst { stmts, closing: builder.take_pending() })
+}
+
+/// Rejects input that is too large or nested too deep before pest sees it, so that the
+/// recursive parts of the grammar cannot exhaust the stack.
+fn precheck(file: FileId, text: &str) -> Result<(), Vec<Diag>> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(vec![Diag::new(Code::TooLarge, file, format!("the file is {} bytes; rules files may be at most {} bytes", text.len(), MAX_FILE_BYTES))
+            .label(Span::new(MAX_FILE_BYTES.min(text.len()), MAX_FILE_BYTES.min(text.len())), "the limit is reached here")
+            .help("split the rules into a variant and house-rules files")]);
+    }
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut in_comment = false;
+    for (i, ch) in text.char_indices() {
+        match ch {
+            '\n' => {
+                in_comment = false;
+                in_string = false;
+            }
+            _ if in_comment => {}
+            '"' => in_string = !in_string,
+            '#' if !in_string => in_comment = true,
+            '(' | '{' if !in_string => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(vec![Diag::new(Code::TooDeep, file, format!("brackets are nested more than {MAX_NESTING} deep"))
+                        .label(Span::new(i, i + 1), "this bracket is too deep")
+                        .help("a figure condition needs only a few levels of parentheses; check for a missing `)` or `}`")]);
+                }
+            }
+            ')' | '}' if !in_string => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn syntax_diag(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diag {
+    use pest::error::{ErrorVariant, InputLocation};
+    let (start, end) = match e.location {
+        InputLocation::Pos(p) => (p, p),
+        InputLocation::Span((a, b)) => (a, b),
+    };
+    let found = found_at(text, start);
+    match e.variant {
+        ErrorVariant::ParsingError { positives, negatives: _ } => {
+            let expected = describe::expected_list(&positives);
+            let message = if expected.is_empty() { format!("unexpected {found}") } else { format!("unexpected {found}; expected {expected}") };
+            let mut d = Diag::new(Code::Syntax, file, message).label(Span::new(start, end.max(start)), format!("expected {}", if expected.is_empty() { "something else".to_string() } else { expected.clone() }));
+            d = d.help(describe::help_for(&positives));
+            d
+        }
+        ErrorVariant::CustomError { message } => {
+            let (message, help) = if message.contains("call limit") {
+                ("the file is too complex to parse".to_string(), "the parser gave up after too many steps; simplify or split the file".to_string())
+            } else {
+                (message, "see docs/language.md for the syntax".to_string())
+            };
+            Diag::new(Code::Syntax, file, message).label(Span::new(start, end.max(start)), "here").help(help)
+        }
+    }
+}
+
+/// Describes the text at a byte offset in user words: `` `foo` ``, the end of the line, or the end of the file.
+fn found_at(text: &str, pos: usize) -> String {
+    let rest = text.get(pos..).unwrap_or("");
+    match rest.chars().next() {
+        None => "end of file".into(),
+        Some('\n') | Some('\r') => "end of line".into(),
+        Some(_) => {
+            let word: String = rest.chars().take_while(|c| !c.is_whitespace()).take(24).collect();
+            format!("`{word}`")
+        }
+    }
+}
+
+/// Walks pest's tree into `Stmt`s. Comments seen before a statement become its leading comments.
+#[derive(Default)]
+struct Builder {
+    pending: Vec<Comment>,
+}
+
+fn is_statement(rule: Rule) -> bool {
+    let name = rule_name(rule);
+    name.ends_with("_line") || name.ends_with("_stmt") || name.ends_with("_row") || name.ends_with("_block")
+}
+
+impl Builder {
+    fn take_pending(&mut self) -> Vec<Comment> {
+        std::mem::take(&mut self.pending)
+    }
+
+    /// Collects the statements among a container's children (file, header or block).
+    fn body(&mut self, container: Pair<'_, Rule>) -> Vec<Stmt> {
+        let mut out: Vec<Stmt> = Vec::new();
+        for child in container.into_inner() {
+            let rule = child.as_rule();
+            if rule == Rule::comment {
+                self.pending.push(comment_of(&child));
+            } else if rule == Rule::header {
+                let inner = self.body(child);
+                out.extend(inner);
+            } else if is_statement(rule) {
+                let stmt = self.statement(child);
+                out.push(stmt);
+            }
+        }
+        out
+    }
+
+    fn statement(&mut self, pair: Pair<'_, Rule>) -> Stmt {
+        let rule_name = rule_name(pair.as_rule());
+        let input = pair.get_input();
+        let span = Span::new(pair.as_span().start(), pair.as_span().end());
+        let leading = self.take_pending();
+        let is_block = rule_name.ends_with("_block");
+        let rule_name = rule_name.clone();
+        let text = pair.as_str();
+        let head_len = if is_block { head_length(text) } else { text.len() };
+        let words = tokenize(&text[..head_len], span.start);
+        let mut stmt = Stmt { rule: rule_name, words, body: None, leading, trailing: None, closing: Vec::new(), condition: None, span };
+        if is_block {
+            let brace_line_end = line_end(input, span.start + head_len);
+            let mut header_comment = None;
+            let mut inner_pairs = Vec::new();
+            for child in pair.into_inner() {
+                if child.as_rule() == Rule::comment && header_comment.is_none() && child.as_span().start() < brace_line_end && inner_pairs.is_empty() {
+                    header_comment = Some(comment_of(&child));
+                } else {
+                    inner_pairs.push(child);
+                }
+            }
+            stmt.trailing = header_comment;
+            let mut body = Vec::new();
+            let mut saved = self.take_pending();
+            for child in inner_pairs {
+                match child.as_rule() {
+                    Rule::comment => {
+                        let c = comment_of(&child);
+                        // a comment after the closing brace on the same line trails the block
+                        if c.span.start > span.start + text.rfind('}').unwrap_or(text.len()) {
+                            stmt.trailing.get_or_insert(c);
+                        } else {
+                            self.pending.push(c);
+                        }
+                    }
+                    r if is_statement(r) => body.push(self.statement(child)),
+                    _ => {}
+                }
+            }
+            stmt.closing = self.take_pending();
+            self.pending.append(&mut saved);
+            stmt.body = Some(body);
+        } else {
+            for child in pair.into_inner() {
+                match child.as_rule() {
+                    Rule::comment => stmt.trailing = Some(comment_of(&child)),
+                    Rule::condition => stmt.condition = Some(condition(child)),
+                    _ => {}
+                }
+            }
+        }
+        stmt
+    }
+}
+
+fn line_end(input: &str, from: usize) -> usize {
+    input.get(from..).and_then(|r| r.find('\n')).map(|i| from + i).unwrap_or(input.len())
+}
+
+fn rule_name(rule: Rule) -> String {
+    format!("{rule:?}")
+}
+
+fn comment_of(pair: &Pair<'_, Rule>) -> Comment {
+    let text = pair.as_str().strip_prefix('#').unwrap_or(pair.as_str()).trim_end().to_string();
+    Comment { text, span: Span::new(pair.as_span().start(), pair.as_span().end()) }
+}
+
+/// Length of a block's header: the text before its `{` (outside quotes).
+fn head_length(text: &str) -> usize {
+    let mut in_string = false;
+    for (i, ch) in text.char_indices() {
+        match ch {
+            '"' => in_string = !in_string,
+            '{' if !in_string => return i,
+            _ => {}
+        }
+    }
+    text.len()
+}
+
+/// Splits a statement's text into words. The grammar has already accepted the text, so this
+/// only has to separate words, quoted text and punctuation, and stop at a comment.
+pub(crate) fn tokenize(text: &str, offset: usize) -> Vec<Word> {
+    let mut words = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some(&(i, ch)) = chars.peek() {
+        if ch.is_whitespace() {
+            chars.next();
+        } else if ch == '#' {
+            break;
+        } else if ch == '"' {
+            chars.next();
+            let mut end = text.len();
+            let mut close = text.len();
+            for (j, c) in chars.by_ref() {
+                if c == '"' {
+                    close = j;
+                    end = j + 1;
+                    break;
+                }
+            }
+            let inner = text.get(i + 1..close).unwrap_or("").to_string();
+            words.push(Word { text: inner, kind: WordKind::Quoted, span: Span::new(offset + i, offset + end) });
+        } else if matches!(ch, '{' | '}' | '(' | ')' | ':') {
+            chars.next();
+            words.push(Word { text: ch.to_string(), kind: WordKind::Punct, span: Span::new(offset + i, offset + i + 1) });
+        } else {
+            let mut end = i;
+            while let Some(&(j, c)) = chars.peek() {
+                if c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ':' | '#' | '"') {
+                    break;
+                }
+                end = j + c.len_utf8();
+                chars.next();
+            }
+            words.push(Word { text: text[i..end].to_string(), kind: WordKind::Bare, span: Span::new(offset + i, offset + end) });
+        }
+    }
+    words
+}
+
+fn span_of(pair: &Pair<'_, Rule>) -> Span {
+    Span::new(pair.as_span().start(), pair.as_span().end())
+}
+
+fn condition(pair: Pair<'_, Rule>) -> Cond {
+    match pair.as_rule() {
+        Rule::condition => {
+            let mut parts: Vec<Cond> = pair.into_inner().map(condition).collect();
+            if parts.len() == 1 { parts.remove(0) } else { Cond::Or(parts) }
+        }
+        Rule::disjunct => {
+            let mut parts: Vec<Cond> = pair.into_inner().map(condition).collect();
+            if parts.len() == 1 { parts.remove(0) } else { Cond::And(parts) }
+        }
+        Rule::negated => {
+            let inner = pair.into_inner().next().map(condition).unwrap_or(Cond::And(Vec::new()));
+            Cond::Not(Box::new(inner))
+        }
+        Rule::primitive => match pair.into_inner().next() {
+            Some(p) => Cond::Prim(primitive(p)),
+            None => Cond::And(Vec::new()),
+        },
+        _ => Cond::And(Vec::new()),
+    }
+}
+
+fn card_ref(pair: &Pair<'_, Rule>) -> CardRef {
+    let text = pair.as_str();
+    let (suit, rank) = text.split_once('.').unwrap_or((text, ""));
+    CardRef { suit: suit.to_string(), rank: rank.to_string(), span: span_of(pair) }
+}
+
+fn trick_ref(text: &str) -> TrickRef {
+    match text {
+        "last" => TrickRef::FromLast(0),
+        "last-1" => TrickRef::FromLast(1),
+        n => TrickRef::Number(n.parse().unwrap_or(0)),
+    }
+}
+
+fn primitive(pair: Pair<'_, Rule>) -> Prim {
+    let span = span_of(&pair);
+    let text = pair.as_str();
+    let kind = match pair.as_rule() {
+        Rule::points_pred => {
+            let with_melds = text.starts_with("with-melds");
+            let mut cmp = Comparison::AtLeast;
+            let mut threshold = 0;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::comparison => cmp = if p.as_str().starts_with("more") { Comparison::MoreThan } else { Comparison::AtLeast },
+                    Rule::int => threshold = p.as_str().parse().unwrap_or(i64::MAX),
+                    _ => {}
+                }
+            }
+            PrimKind::Points { with_melds, cmp, threshold }
+        }
+        Rule::captures_pred => PrimKind::Captures(pair.into_inner().filter(|p| p.as_rule() == Rule::card).map(|p| card_ref(&p)).collect()),
+        Rule::holds_pred => PrimKind::Holds(pair.into_inner().filter(|p| p.as_rule() == Rule::card).map(|p| card_ref(&p)).collect()),
+        Rule::wins_trick_pred => {
+            let mut trick = TrickRef::Number(0);
+            let mut card = CardRef { suit: String::new(), rank: String::new(), span };
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::trick => trick = trick_ref(p.as_str()),
+                    Rule::card => card = card_ref(&p),
+                    _ => {}
+                }
+            }
+            PrimKind::WinsTrick { trick, card }
+        }
+        Rule::all_tricks_pred => PrimKind::AllTricks,
+        Rule::no_tricks_pred => PrimKind::NoTricks,
+        Rule::game_pred => PrimKind::Game { won: text.trim_end().ends_with("won") },
+        Rule::trump_is_pred => {
+            let name = pair.into_inner().find(|p| p.as_rule() == Rule::name);
+            match name {
+                Some(n) => PrimKind::TrumpIs { suit: n.as_str().to_string(), span: span_of(&n) },
+                None => PrimKind::TrumpIs { suit: String::new(), span },
+            }
+        }
+        _ => PrimKind::AllTricks,
+    };
+    Prim { kind, span }
+}
+
+/// Parses a trick reference the same way the grammar's `trick` rule does (for the model builder).
+pub fn parse_trick(text: &str) -> Option<TrickRef> {
+    match text {
+        "last" => Some(TrickRef::FromLast(0)),
+        "last-1" => Some(TrickRef::FromLast(1)),
+        n => n.parse().ok().map(TrickRef::Number),
+    }
+}
