@@ -8,3 +8,10 @@
 pub mod diag;
 pub mod source;
 pub mod syntax;
+pub mod bundled;
+pub mod model;
+pub mod names;
+pub mod resolve;
+pub mod explain;
+pub mod fmt;
+pub mod load;

@@ -44,6 +44,10 @@ impl SourceSet {
         self.files.push(SourceFile { name, text: text.into(), origin });
         FileId((self.files.len() - 1) as u32)
     }
+    /// Every file id, in the order added.
+    pub fn ids(&self) -> impl Iterator<Item = FileId> {
+        (0..self.files.len()).map(|i| FileId(i as u32))
+    }
     pub fn name(&self, id: FileId) -> &str {
         self.files.get(id.0 as usize).map(|f| f.name.as_str()).unwrap_or("<unknown>")
     }

@@ -63,6 +63,8 @@ pub struct Stmt {
     pub trailing: Option<Comment>,
     /// Comments after the last statement of a block, before its `}`.
     pub closing: Vec<Comment>,
+    /// A comment after a block's `}` on the same line.
+    pub end_comment: Option<Comment>,
     /// The figure condition, for `when` statements.
     pub condition: Option<Cond>,
     /// The whole statement, header to closing brace.

@@ -161,7 +161,7 @@ impl Builder {
         let text = pair.as_str();
         let head_len = if is_block { head_length(text) } else { text.len() };
         let words = tokenize(&text[..head_len], span.start);
-        let mut stmt = Stmt { rule: rule_name, words, body: None, leading, trailing: None, closing: Vec::new(), condition: None, span };
+        let mut stmt = Stmt { rule: rule_name, words, body: None, leading, trailing: None, closing: Vec::new(), end_comment: None, condition: None, span };
         if is_block {
             let brace_line_end = line_end(input, span.start + head_len);
             let mut header_comment = None;
@@ -182,7 +182,7 @@ impl Builder {
                         let c = comment_of(&child);
                         // a comment after the closing brace on the same line trails the block
                         if c.span.start > span.start + text.rfind('}').unwrap_or(text.len()) {
-                            stmt.trailing.get_or_insert(c);
+                            stmt.end_comment = Some(c);
                         } else {
                             self.pending.push(c);
                         }

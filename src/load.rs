@@ -1,0 +1,54 @@
+//! The front end in one call: files already in a `SourceSet` -> resolved tree -> checked model,
+//! with every diagnostic collected along the way.
+
+use crate::diag::Diag;
+use crate::model::{self, Provenance, Variant};
+use crate::resolve::{Resolver, RuleTree};
+use crate::source::{FileId, SourceSet};
+
+/// What the front end produced. `variant` is present only when there are no errors.
+pub struct Loaded {
+    pub variant: Option<Variant>,
+    pub provenance: Provenance,
+    pub tree: Option<RuleTree>,
+    pub diags: Vec<Diag>,
+}
+
+impl Loaded {
+    pub fn has_errors(&self) -> bool {
+        self.diags.iter().any(Diag::is_error)
+    }
+}
+
+/// Resolves `base` with `extras` combined on it and builds the model.
+pub fn load(sources: &mut SourceSet, base: FileId, extras: &[FileId]) -> Loaded {
+    let mut r = Resolver::new(sources);
+    let tree = r.resolve(base, extras);
+    let mut diags = std::mem::take(&mut r.diags);
+    let (variant, provenance) = match &tree {
+        Some(t) if !diags.iter().any(Diag::is_error) => {
+            let (built, mut more) = model::build(t);
+            diags.append(&mut more);
+            match built {
+                Some((v, p)) => (Some(v), p),
+                None => (None, Provenance::default()),
+            }
+        }
+        _ => (None, Provenance::default()),
+    };
+    dedup(&mut diags);
+    Loaded { variant, provenance, tree, diags }
+}
+
+/// The same diagnostic can be found twice when a file is reached along two paths.
+fn dedup(diags: &mut Vec<Diag>) {
+    let mut seen = Vec::new();
+    diags.retain(|d| {
+        if seen.contains(d) {
+            false
+        } else {
+            seen.push(d.clone());
+            true
+        }
+    });
+}

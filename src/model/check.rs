@@ -1,0 +1,227 @@
+//! Whole-variant checks on a built model: the deal adds up, figure conditions are reachable and
+//! fit their contracts, every contract can be reached by bidding, and every definition is used.
+
+use super::*;
+use crate::diag::{Code, Diag};
+use crate::resolve::{Entry, RuleTree};
+
+fn entry<'a>(tree: &'a RuleTree, addr: &[&str]) -> Option<&'a Entry> {
+    let key: Vec<String> = addr.iter().map(|s| s.to_string()).collect();
+    tree.entries.get(&key)
+}
+
+fn at(tree: &RuleTree, addr: &[&str]) -> (FileId, Span) {
+    entry(tree, addr).map(|e| (e.file, e.stmt.head_span())).unwrap_or((tree.files.first().copied().unwrap_or(FileId(0)), Span::default()))
+}
+
+pub(super) fn check(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<Diag>) {
+    deal_adds_up(v, tree, diags);
+    figures_fit(v, tree, prov, diags);
+    contracts_reachable(v, tree, prov, diags);
+    unused(v, tree, diags);
+}
+
+fn deal_adds_up(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
+    if v.deal.is_empty() || v.cards.is_empty() {
+        return;
+    }
+    let hands = v.hand_size() * v.active as u32;
+    let talon = v.talon_size();
+    let deck = v.cards.len() as u32;
+    if hands + talon != deck {
+        let (file, span) = at(tree, &["deal"]);
+        diags.push(
+            Diag::new(Code::DealMismatch, file, format!("the deal hands out {hands} cards ({} to each of {} players) and leaves {talon} on the table: {} in all, but the deck has {deck}", v.hand_size(), v.active, hands + talon))
+                .label(span, format!("{} cards dealt", hands + talon))
+                .help(if hands + talon > deck { format!("remove {} cards from the packets or the talon", hands + talon - deck) } else { format!("{} cards are left over: add them to a packet or the talon", deck - hands - talon) }),
+        );
+    }
+    if !v.deal.iter().any(|s| matches!(s, DealStep::Indicator)) {
+        if let Some(x) = v.exchanges.first() {
+            let (file, span) = at(tree, &["exchange", &x.name]);
+            diags.push(Diag::new(Code::Missing, file, format!("exchange `{}` swaps cards for the indicator, but the deal turns up no indicator", x.name)).label(span, "needs an indicator").help("add `indicator` to the deal, or remove the exchange"));
+        }
+    }
+}
+
+fn mentions_trump(c: &Cond) -> bool {
+    let mut found = false;
+    c.prims(&mut |p| match p {
+        Prim::Captures(cs) | Prim::Holds(cs) => found |= cs.iter().any(|c| c.suit == SuitSel::Trump),
+        Prim::WinsTrick { card, .. } => found |= card.suit == SuitSel::Trump,
+        Prim::TrumpIs(_) => found = true,
+        _ => {}
+    });
+    found
+}
+
+/// The most meld points one hand can score in a contract (a generous bound, for reachability).
+fn meld_bound(v: &Variant, c: &Contract) -> i64 {
+    let hand = v.hand_size() as i64 + v.talon_size() as i64;
+    let mut bound = 0;
+    if c.melds.sequence {
+        let best = v.melds.sequences.iter().map(|s| s.value).max().unwrap_or(0);
+        let shortest = v.melds.sequences.iter().map(|s| s.length as i64).min().unwrap_or(1).max(1);
+        bound += best * (hand / shortest);
+    }
+    if c.melds.vannak {
+        bound += v.melds.vannak_value.unwrap_or(0) * (hand / 4);
+    }
+    if c.melds.bela {
+        bound += v.melds.bela.map(|b| b.2).unwrap_or(0);
+    }
+    bound
+}
+
+fn figures_fit(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<Diag>) {
+    for f in &v.figures {
+        let (ffile, fspan) = prov.get(f.prov).unwrap_or((FileId(0), Span::default()));
+        for &ci in &f.contracts {
+            let Some(c) = v.contracts.get(ci) else { continue };
+            let Some(cond) = f.condition_in(ci) else { continue };
+            let cond_at = {
+                let per = entry(tree, &["figure", &f.name, "when", &c.name]);
+                let all = entry(tree, &["figure", &f.name, "when"]);
+                per.or(all).map(|e| (e.file, e.stmt.head_span())).unwrap_or((ffile, fspan))
+            };
+            if !c.trumps && mentions_trump(cond) {
+                diags.push(
+                    Diag::new(Code::TrumpWithoutTrumps, cond_at.0, format!("figure `{}` needs trumps, but contract `{}` has none", f.name, c.name))
+                        .label(cond_at.1, "this condition names the trump suit")
+                        .help(format!("take `{}` out of the figure's `in` line, or give it a condition for `{}` without trumps", c.name, c.name)),
+                );
+            }
+            let total = v.total_points(c);
+            let melds = meld_bound(v, c);
+            cond.prims(&mut |p| {
+                if let Prim::Points { with_melds, cmp, threshold } = p {
+                    let max = total + if *with_melds { melds } else { 0 };
+                    let reachable = match cmp {
+                        Comparison::AtLeast => *threshold <= max,
+                        Comparison::MoreThan => *threshold < max,
+                    };
+                    if !reachable {
+                        let why = if *with_melds && melds == 0 { format!("contract `{}` has {total} card points and counts no melds", c.name) } else if *with_melds { format!("contract `{}` has {total} card points and at most {melds} in melds", c.name) } else { format!("contract `{}` has only {total} card points in all", c.name) };
+                        diags.push(
+                            Diag::new(Code::UnreachableThreshold, cond_at.0, format!("figure `{}` can never succeed in `{}`: it needs {} {threshold}, but {why}", f.name, c.name, comparison_text(*cmp)))
+                                .label(cond_at.1, "unreachable threshold")
+                                .help(format!("lower the threshold to at most {max}, or take `{}` out of the figure's `in` line", c.name)),
+                        );
+                    }
+                }
+            });
+            if c.announcements != Announcements::All {
+                diags.push(
+                    Diag::new(Code::FigureNowhere, ffile, format!("figure `{}` is allowed in `{}`, where no figures may be announced", f.name, c.name))
+                        .label(fspan, "this figure")
+                        .help(format!("take `{}` out of the figure's `in` line", c.name)),
+                );
+            }
+        }
+        let check_cards = |cs: &[CardSel], diags: &mut Vec<Diag>| {
+            for sel in cs {
+                if let SuitSel::Suit(s) = sel.suit {
+                    if !v.cards.iter().any(|c| c.suit == s && c.rank == sel.rank) {
+                        let card = cond::card_words(sel, v);
+                        diags.push(Diag::new(Code::CardNotInDeck, ffile, format!("figure `{}` names the {card}, which is not in the deck", f.name)).label(fspan, "this figure").help("name a card the deck's `cards` line includes"));
+                    }
+                }
+            }
+        };
+        for (_, cond) in &f.conditions {
+            cond.prims(&mut |p| match p {
+                Prim::Captures(cs) | Prim::Holds(cs) => check_cards(cs, diags),
+                Prim::WinsTrick { card, .. } => check_cards(std::slice::from_ref(card), diags),
+                _ => {}
+            });
+        }
+    }
+}
+
+fn contracts_reachable(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<Diag>) {
+    let mut reachable = vec![false; v.contracts.len()];
+    let mut mark = |c: ContractId| {
+        if let Some(r) = reachable.get_mut(c) {
+            *r = true;
+        }
+    };
+    for r in &v.bidding.rounds {
+        match &r.shape {
+            RoundShape::AcceptIndicator => mark(v.bidding.suit_contract),
+            RoundShape::Ascending { ladder, .. } => {
+                for e in v.bid_ladders.get(*ladder).map(|l| l.entries.as_slice()).unwrap_or(&[]) {
+                    match e {
+                        BidEntry::Suit(_) => mark(v.bidding.suit_contract),
+                        BidEntry::Contract(c) => mark(*c),
+                    }
+                }
+            }
+            RoundShape::FirstClaim { contract } => mark(*contract),
+        }
+    }
+    if let AllPass::Contract(c) = v.bidding.all_pass {
+        mark(c);
+    }
+    let _ = tree;
+    for (i, c) in v.contracts.iter().enumerate() {
+        if !reachable[i] {
+            let (file, span) = prov.get(c.prov).unwrap_or((FileId(0), Span::default()));
+            diags.push(
+                Diag::new(Code::UnreachableContract, file, format!("contract `{}` can never be played: no bidding round leads to it", c.name))
+                    .label(span, "unreachable contract")
+                    .help(format!("add `{}` to a bidding ladder, a `first-claim` round or `all-pass`, or remove it", c.name)),
+            );
+        }
+    }
+}
+
+fn unused(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
+    let mut warn = |addr: &[&str], what: String, help: String| {
+        let (file, span) = at(tree, addr);
+        diags.push(Diag::new(Code::Unused, file, format!("{what} is never used")).label(span, "defined here").help(help));
+    };
+    let mut orders_used = vec![false; v.orders.len()];
+    let mut points_used = vec![false; v.points.len()];
+    for c in &v.contracts {
+        for o in c.trump_order.into_iter().chain([c.plain_order]) {
+            if let Some(u) = orders_used.get_mut(o) {
+                *u = true;
+            }
+        }
+        for p in c.trump_points.into_iter().chain(c.plain_points) {
+            if let Some(u) = points_used.get_mut(p) {
+                *u = true;
+            }
+        }
+    }
+    for o in v.melds.sequence_order.into_iter().chain(v.melds.vannak_trump_order).chain(v.melds.vannak_plain_order) {
+        if let Some(u) = orders_used.get_mut(o) {
+            *u = true;
+        }
+    }
+    for (o, used) in v.orders.iter().zip(&orders_used) {
+        if !used {
+            warn(&["orders", &o.name], format!("order `{}`", o.name), "name it in a contract's `trick-order` or in `melds`, or remove it".into());
+        }
+    }
+    for (p, used) in v.points.iter().zip(&points_used) {
+        if !used {
+            warn(&["points", &p.name], format!("points table `{}`", p.name), "name it in a contract's `count`, or remove it".into());
+        }
+    }
+    for (i, x) in v.exchanges.iter().enumerate() {
+        if !v.contracts.iter().any(|c| c.exchange == Some(i)) {
+            warn(&["exchange", &x.name], format!("exchange `{}`", x.name), "name it in a contract with `exchange NAME`, or remove it".into());
+        }
+    }
+    for (i, l) in v.bid_ladders.iter().enumerate() {
+        if !v.bidding.rounds.iter().any(|r| matches!(r.shape, RoundShape::Ascending { ladder, .. } if ladder == i)) {
+            warn(&["ladder", &l.name], format!("bidding ladder `{}`", l.name), "use it in an `ascending` bidding round, or remove it".into());
+        }
+    }
+    for (i, d) in v.doublings.iter().enumerate().skip(1) {
+        if v.calling.as_ref().and_then(|c| c.ladder) != Some(i) {
+            warn(&["doubling", &d.name], format!("doubling ladder `{}`", d.name), "the first doubling ladder applies to every item; a second one is only used by `calling`".into());
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! The resolved rule set: span-free, checked, serialisable. Built from a `RuleTree` by
+//! `model::build`, which reports every problem it finds; read by `explain` and compiled by the
+//! engine. Indices (`SuitId`, `ContractId`, ...) point into the vectors of `Variant`.
+
+mod build;
+mod check;
+pub mod cond;
+
+pub use build::build;
+pub use cond::{CardSel, Cond, Prim, SuitSel};
+
+use crate::source::FileId;
+use crate::syntax::ast::{Comparison, Span, TrickRef};
+use serde::Serialize;
+
+pub type SuitId = u8;
+pub type RankId = u8;
+pub type ContractId = usize;
+pub type FigureId = usize;
+pub type OrderId = usize;
+pub type PointsId = usize;
+pub type DoublingId = usize;
+pub type ExchangeId = usize;
+
+/// Where a model item was written: used by later stages to point diagnostics into the files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+pub struct Prov(pub u32);
+
+/// Provenance table: `Prov` to file and span. Not serialised (spans are not part of the rules).
+#[derive(Debug, Clone, Default)]
+pub struct Provenance {
+    pub spans: Vec<(FileId, Span)>,
+}
+
+impl Provenance {
+    pub fn add(&mut self, file: FileId, span: Span) -> Prov {
+        self.spans.push((file, span));
+        Prov((self.spans.len() - 1) as u32)
+    }
+    pub fn get(&self, p: Prov) -> Option<(FileId, Span)> {
+        self.spans.get(p.0 as usize).copied()
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Variant {
+    pub name: String,
+    pub description: String,
+    /// The files applied, base first: (name, description).
+    pub layers: Vec<(String, String)>,
+    pub sources: Vec<String>,
+    pub players: u8,
+    pub active: u8,
+    pub seating: Seating,
+    pub sits_out_dealer: bool,
+    pub suits: Vec<Suit>,
+    pub ranks: Vec<Rank>,
+    /// Every card of the deck, in suit-then-rank order of declaration.
+    pub cards: Vec<Card>,
+    pub orders: Vec<Order>,
+    pub points: Vec<PointsTable>,
+    pub last_trick: i32,
+    pub deal: Vec<DealStep>,
+    pub pickup: Pickup,
+    pub bidding: Bidding,
+    pub bid_ladders: Vec<BidLadder>,
+    pub contracts: Vec<Contract>,
+    pub announcing: Announcing,
+    pub melds: Melds,
+    pub figures: Vec<Figure>,
+    pub figure_ladders: Vec<FigureLadder>,
+    pub doublings: Vec<Doubling>,
+    pub calling: Option<Calling>,
+    pub exchanges: Vec<Exchange>,
+    pub scoring: Scoring,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Seating {
+    CounterClockwise,
+    Clockwise,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Suit {
+    pub name: String,
+    pub code: String,
+    /// Bidding rank: higher outbids lower.
+    pub bid_rank: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Rank {
+    pub name: String,
+    pub code: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Card {
+    pub suit: SuitId,
+    pub rank: RankId,
+}
+
+/// A card order, highest first, over ranks.
+#[derive(Debug, Clone, Serialize)]
+pub struct Order {
+    pub name: String,
+    pub ranks: Vec<RankId>,
+}
+
+/// Card points by rank (indexed by `RankId`).
+#[derive(Debug, Clone, Serialize)]
+pub struct PointsTable {
+    pub name: String,
+    pub by_rank: Vec<i32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum DealStep {
+    /// That many cards to each active player in turn, forehand first.
+    Packet { size: u32, hidden: bool },
+    /// The next card face up: the original suit.
+    Indicator,
+    /// Cards laid on the talon, face down or face up.
+    Talon { size: u32, face_up: bool },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Pickup {
+    AfterFrontRound,
+    AfterBidding,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Bidding {
+    /// The contract a bid suit (or the accepted original suit) makes.
+    pub suit_contract: ContractId,
+    pub rounds: Vec<BidRound>,
+    pub all_pass: AllPass,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BidRound {
+    pub number: u32,
+    pub shape: RoundShape,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub enum RoundShape {
+    AcceptIndicator,
+    Ascending { ladder: usize, until_pass: bool, no_indicator: bool, with_figures: bool },
+    FirstClaim { contract: ContractId },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum AllPass {
+    Contract(ContractId),
+    Redeal,
+}
+
+/// Bids from lowest to highest.
+#[derive(Debug, Clone, Serialize)]
+pub struct BidLadder {
+    pub name: String,
+    pub entries: Vec<BidEntry>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum BidEntry {
+    Suit(SuitId),
+    Contract(ContractId),
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Contract {
+    pub name: String,
+    pub title: String,
+    pub value: i64,
+    pub trumps: bool,
+    /// Order for the trump suit (if any) and for the other suits.
+    pub trump_order: Option<OrderId>,
+    pub plain_order: OrderId,
+    /// Card points for the trump suit and for the other suits; `None` when card points do not count.
+    pub trump_points: Option<PointsId>,
+    pub plain_points: Option<PointsId>,
+    pub first_lead: Seat,
+    pub win: Win,
+    pub tie: Tie,
+    pub melds: MeldKinds,
+    pub early_end_when_lost: bool,
+    pub announcements: Announcements,
+    pub exchange: Option<ExchangeId>,
+    #[serde(skip)]
+    pub prov: Prov,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Seat {
+    Forehand,
+    DeclarerLeft,
+    DeclarerRight,
+    Declarer,
+    NonDealer,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Win {
+    /// The declarer's total must be more than each opponent's.
+    MoreThanEach { with_melds: bool },
+    NoTricks,
+    MostTricks,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Tie {
+    DeclarerLoses,
+    /// Most tricks: every player with the most pays every player with fewer; all equal pays nobody.
+    MostPayFewer,
+    Nobody,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct MeldKinds {
+    pub sequence: bool,
+    pub vannak: bool,
+    pub bela: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Announcements {
+    All,
+    GameOnly,
+    None,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Announcing {
+    pub front_round: bool,
+    pub back_with_first_trick: bool,
+    pub all_speak_first: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SequenceRow {
+    pub name: String,
+    pub length: u32,
+    pub value: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Melds {
+    pub sequence_order: Option<OrderId>,
+    pub sequences: Vec<SequenceRow>,
+    pub ties_by_suit_rank: bool,
+    pub one_per_length: bool,
+    pub vannak_value: Option<i64>,
+    pub vannak_ranks: Vec<RankId>,
+    pub vannak_trump_order: Option<OrderId>,
+    pub vannak_plain_order: Option<OrderId>,
+    /// Béla: the two trump ranks and the value.
+    pub bela: Option<(RankId, RankId, i64)>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Figure {
+    pub name: String,
+    pub title: String,
+    /// Back value (with the full hand); `None` = may not be announced back.
+    pub back: Option<i64>,
+    /// Front value (before the pickup); `None` = may not be announced front.
+    pub front: Option<i64>,
+    pub contracts: Vec<ContractId>,
+    /// Conditions: per contract, or for all (`None`).
+    pub conditions: Vec<(Option<ContractId>, Cond)>,
+    pub aliases: Vec<(ContractId, String)>,
+    pub fulfil_by_side: bool,
+    pub declarer_only: bool,
+    pub keep: Option<(CardSel, TrickRef)>,
+    #[serde(skip)]
+    pub prov: Prov,
+}
+
+impl Figure {
+    /// The condition that applies in a contract.
+    pub fn condition_in(&self, contract: ContractId) -> Option<&Cond> {
+        self.conditions.iter().find(|(c, _)| *c == Some(contract)).or_else(|| self.conditions.iter().find(|(c, _)| c.is_none())).map(|(_, c)| c)
+    }
+    /// The name used in a contract (`nyolcvanas` for `százas` without trumps).
+    pub fn name_in(&self, contract: ContractId) -> &str {
+        self.aliases.iter().find(|(c, _)| *c == contract).map(|(_, n)| n.as_str()).unwrap_or(&self.name)
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FigureLadder {
+    pub name: String,
+    pub figures: Vec<FigureId>,
+    pub same_round_forbidden: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Doubling {
+    pub name: String,
+    /// Levels in order; odd positions (1st, 3rd, ...) are said against the item's owner.
+    pub levels: Vec<String>,
+    pub front: i64,
+    pub back: i64,
+    /// Index of the top level in `levels`.
+    pub top: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum CallScope {
+    Off,
+    Game,
+    AnyFigure,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Calling {
+    pub name: String,
+    pub scope: CallScope,
+    pub allowed_with: Vec<FigureId>,
+    pub multiplier: i64,
+    pub ladder: Option<DoublingId>,
+    pub call_back: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Take {
+    TopCard,
+    TopChain,
+    BottomChain,
+    WholeTalon,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Exchange {
+    pub name: String,
+    pub from_round: Option<u32>,
+    pub exchangers: Vec<RankId>,
+    pub take: Vec<Take>,
+    pub qualify_trumps: bool,
+    pub qualify_aces: bool,
+    pub discard_trumps: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Robber {
+    pub target: i64,
+    pub bonus: i64,
+    pub escalate: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Scoring {
+    pub sitting_out_with_opponents: bool,
+    pub paper_plus_minus: bool,
+    pub robber: Option<Robber>,
+}
+
+impl Variant {
+    pub fn contract_id(&self, name: &str) -> Option<ContractId> {
+        self.contracts.iter().position(|c| c.name == name)
+    }
+    pub fn figure_id(&self, name: &str) -> Option<FigureId> {
+        self.figures.iter().position(|f| f.name == name)
+    }
+    pub fn hand_size(&self) -> u32 {
+        self.deal.iter().map(|s| if let DealStep::Packet { size, .. } = s { *size } else { 0 }).sum()
+    }
+    pub fn talon_size(&self) -> u32 {
+        self.deal.iter().map(|s| match s {
+            DealStep::Talon { size, .. } => *size,
+            DealStep::Indicator => 1,
+            _ => 0,
+        }).sum()
+    }
+    /// The most card points that can be taken in a contract (every card plus the last trick).
+    pub fn total_points(&self, contract: &Contract) -> i64 {
+        let mut total = 0i64;
+        if contract.plain_points.is_none() && contract.trump_points.is_none() {
+            return 0;
+        }
+        let plain = contract.plain_points.and_then(|p| self.points.get(p));
+        let trump = contract.trump_points.and_then(|p| self.points.get(p));
+        // with trumps, the best case is any one suit as trumps: take the maximum over suits
+        let suit_total = |table: Option<&PointsTable>, suit: SuitId| -> i64 {
+            table.map(|t| self.cards.iter().filter(|c| c.suit == suit).map(|c| t.by_rank.get(c.rank as usize).copied().unwrap_or(0) as i64).sum()).unwrap_or(0)
+        };
+        if contract.trumps {
+            let mut best = 0;
+            for t in 0..self.suits.len() as SuitId {
+                let s: i64 = (0..self.suits.len() as SuitId).map(|s| if s == t { suit_total(trump, s) } else { suit_total(plain, s) }).sum();
+                best = best.max(s);
+            }
+            total += best;
+        } else {
+            total += (0..self.suits.len() as SuitId).map(|s| suit_total(plain, s)).sum::<i64>();
+        }
+        total + self.last_trick as i64
+    }
+}
+
+/// `at-least`/`more-than` in words.
+pub fn comparison_text(c: Comparison) -> &'static str {
+    match c {
+        Comparison::AtLeast => "at least",
+        Comparison::MoreThan => "more than",
+    }
+}

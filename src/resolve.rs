@@ -1,0 +1,453 @@
+//! Rules files to one resolved rule tree: follows `extends` chains (with cycle detection),
+//! applies overlays by address, and reports conflicts between house-rules files combined side
+//! by side. Input: parsed files; output: a `RuleTree` of addressed entries, each remembering the
+//! file and span that set it (its provenance).
+
+use crate::bundled;
+use crate::diag::{Code, Diag};
+use crate::source::{FileId, Origin, SourceSet};
+use crate::syntax::ast::{FileAst, Span, Stmt, Word, WordKind};
+use indexmap::IndexMap;
+use std::collections::BTreeMap;
+
+/// A rule's address: block keyword, block name, statement key, e.g. `contract betli value`.
+pub type Address = Vec<String>;
+
+/// Renders an address the way diagnostics and `explain` print it: `contract betli: value`.
+pub fn address_text(a: &Address, split: usize) -> String {
+    let (head, tail) = a.split_at(split.min(a.len()));
+    if tail.is_empty() {
+        head.join(" ")
+    } else if head.is_empty() {
+        tail.join(" ")
+    } else {
+        format!("{}: {}", head.join(" "), tail.join(" "))
+    }
+}
+
+/// One addressed rule: the statement that set it last, and where.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub stmt: Stmt,
+    pub file: FileId,
+    /// How many words of the address belong to the block (for printing `block: key`).
+    pub block_len: usize,
+}
+
+impl Entry {
+    /// The value: the words after the key, as written canonically.
+    pub fn value_text(&self, key_len: usize) -> String {
+        words_text(self.stmt.words.get(key_len..).unwrap_or(&[]))
+    }
+}
+
+/// Joins words canonically: single spaces, quotes restored, no space inside parentheses or before `:`.
+pub fn words_text(words: &[Word]) -> String {
+    let mut out = String::new();
+    let mut prev_open = true;
+    for w in words {
+        let glue = matches!(w.text.as_str(), ")" | ":") && w.kind == WordKind::Punct;
+        if !prev_open && !glue {
+            out.push(' ');
+        }
+        match w.kind {
+            WordKind::Quoted => {
+                out.push('"');
+                out.push_str(&w.text);
+                out.push('"');
+            }
+            _ => out.push_str(&w.text),
+        }
+        prev_open = w.kind == WordKind::Punct && w.text == "(";
+    }
+    out
+}
+
+/// The header of a file.
+#[derive(Debug, Clone)]
+pub struct Header {
+    pub kind: FileKind,
+    pub name: String,
+    pub description: String,
+    pub extends: Option<(String, Span)>,
+    pub sources: Vec<String>,
+    pub name_span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Variant,
+    HouseRules,
+}
+
+/// A parsed file with its header.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    pub file: FileId,
+    pub header: Header,
+    pub ast: FileAst,
+}
+
+/// The result of resolution: every rule by address, plus where each file sits.
+#[derive(Debug, Clone, Default)]
+pub struct RuleTree {
+    pub entries: IndexMap<Address, Entry>,
+    /// The files applied, base first.
+    pub files: Vec<FileId>,
+    /// The name and description of the base variant and of each house-rules file applied.
+    pub layers: Vec<(String, String, FileKind)>,
+    pub sources: Vec<String>,
+}
+
+/// Reads the header statements of a parsed file.
+pub fn header_of(file: FileId, ast: &FileAst) -> Option<Header> {
+    let first = ast.stmts.first()?;
+    let kind = match first.rule.as_str() {
+        "variant_line" => FileKind::Variant,
+        "house_rules_line" => FileKind::HouseRules,
+        _ => return None,
+    };
+    let _ = file;
+    let name = first.words.get(1)?;
+    let description = first.words.get(2).map(|w| w.text.clone()).unwrap_or_default();
+    let extends = first.words.get(4).map(|w| (w.text.clone(), w.span));
+    let sources = ast.stmts.iter().filter(|s| s.rule == "source_line").filter_map(|s| s.words.get(1)).map(|w| w.text.clone()).collect();
+    Some(Header { kind, name: name.text.clone(), description, extends, sources, name_span: name.span })
+}
+
+/// How many leading words of a statement form its key within its block.
+fn key_len(stmt: &Stmt) -> usize {
+    match stmt.rule.as_str() {
+        "suit_row" | "rank_row" | "sequence_row" | "round_row" | "alias_stmt" => 2,
+        "when_stmt" => {
+            if stmt.words.get(2).is_some_and(|w| w.text == ":" && w.kind == WordKind::Punct) {
+                2
+            } else {
+                1
+            }
+        }
+        "cards_stmt" => {
+            if stmt.words.get(2).is_some_and(|w| w.text == ":") {
+                2
+            } else {
+                1
+            }
+        }
+        "ladder_line" | "figure_ladder_line" => 2,
+        _ => 1,
+    }
+}
+
+/// Length of a block's own address: `game` or `contract adu`.
+fn block_key_len(stmt: &Stmt) -> usize {
+    match stmt.rule.as_str() {
+        "contract_block" | "figure_block" | "doubling_block" | "calling_block" | "exchange_block" => 2,
+        _ => 1,
+    }
+}
+
+/// The address and statement list of one file, in file order.
+pub fn entries_of(p: &Parsed) -> (Vec<(Address, Entry)>, Vec<(Address, Span)>, Vec<Address>) {
+    let mut out = Vec::new();
+    let mut removes = Vec::new();
+    let mut replaced_blocks = Vec::new();
+    for stmt in &p.ast.stmts {
+        match stmt.rule.as_str() {
+            "variant_line" | "house_rules_line" | "source_line" => {}
+            "remove_line" => {
+                let addr: Address = stmt.words.iter().skip(1).map(|w| w.text.clone()).collect();
+                removes.push((addr, stmt.head_span()));
+            }
+            _ if stmt.body.is_some() => {
+                let bl = block_key_len(stmt);
+                let block: Address = stmt.words.iter().take(bl).map(|w| w.text.clone()).collect();
+                if stmt.rule == "deal_block" {
+                    replaced_blocks.push(block.clone());
+                }
+                let mut head = stmt.clone();
+                head.body = None;
+                out.push((block.clone(), Entry { stmt: head, file: p.file, block_len: bl }));
+                for (i, child) in stmt.body.iter().flatten().enumerate() {
+                    let mut addr = block.clone();
+                    if stmt.rule == "deal_block" {
+                        addr.push(format!("step {}", i + 1));
+                    } else {
+                        addr.extend(child.words.iter().take(key_len(child)).map(|w| w.text.clone()));
+                    }
+                    out.push((addr, Entry { stmt: child.clone(), file: p.file, block_len: bl }));
+                }
+            }
+            _ => {
+                let addr: Address = stmt.words.iter().take(key_len(stmt)).map(|w| w.text.clone()).collect();
+                out.push((addr, Entry { stmt: stmt.clone(), file: p.file, block_len: 0 }));
+            }
+        }
+    }
+    (out, removes, replaced_blocks)
+}
+
+fn starts_with(a: &Address, prefix: &Address) -> bool {
+    a.len() >= prefix.len() && a[..prefix.len()] == prefix[..]
+}
+
+/// The value a statement sets, for conflict comparison (key words excluded).
+fn value_of(addr_len_in_block: usize, e: &Entry) -> String {
+    if e.stmt.body.is_none() && e.block_len > 0 && addr_len_in_block == e.block_len {
+        // a block header: its value is its description
+        return e.value_text(e.block_len);
+    }
+    e.value_text(key_len(&e.stmt))
+}
+
+/// Where to look up names in `extends` and on the command line.
+pub struct Resolver<'a> {
+    pub sources: &'a mut SourceSet,
+    parsed: BTreeMap<FileId, Parsed>,
+    pub diags: Vec<Diag>,
+}
+
+impl<'a> Resolver<'a> {
+    pub fn new(sources: &'a mut SourceSet) -> Self {
+        Resolver { sources, parsed: BTreeMap::new(), diags: Vec::new() }
+    }
+
+    /// Parses a file once (syntax errors are recorded).
+    pub fn parse(&mut self, file: FileId) -> Option<Parsed> {
+        if let Some(p) = self.parsed.get(&file) {
+            return Some(p.clone());
+        }
+        let text = self.sources.text(file).to_string();
+        match crate::syntax::parse(file, &text) {
+            Ok(ast) => {
+                let header = header_of(file, &ast)?;
+                let p = Parsed { file, header, ast };
+                self.parsed.insert(file, p.clone());
+                Some(p)
+            }
+            Err(mut d) => {
+                self.diags.append(&mut d);
+                None
+            }
+        }
+    }
+
+    /// Finds a variant by name: a file already loaded whose header has that name, else a bundled file.
+    pub fn lookup(&mut self, name: &str) -> Option<FileId> {
+        let loaded: Vec<FileId> = self.sources.ids().collect();
+        for id in loaded {
+            if self.sources.origin(id) == Origin::User {
+                if let Some(p) = self.parse(id) {
+                    if p.header.name == name {
+                        return Some(id);
+                    }
+                }
+            }
+        }
+        let b = bundled::find(name)?;
+        Some(self.sources.add(bundled::display_path(&b), b.text, Origin::Bundled))
+    }
+
+    /// The chain from the root variant down to `file` (root first).
+    fn chain(&mut self, file: FileId) -> Option<Vec<Parsed>> {
+        let mut chain: Vec<Parsed> = Vec::new();
+        let mut current = self.parse(file)?;
+        loop {
+            if chain.iter().any(|c| c.file == current.file) {
+                let names: Vec<String> = chain.iter().map(|c| c.header.name.clone()).collect();
+                let last = chain.last().map(|c| (c.file, c.header.extends.clone())).unwrap_or((file, None));
+                let span = last.1.map(|e| e.1).unwrap_or_default();
+                self.diags.push(
+                    Diag::new(Code::ExtendsCycle, last.0, format!("`extends` goes round in a circle: {} -> {}", names.join(" -> "), current.header.name))
+                        .label(span, "this `extends` leads back to a file already in the chain")
+                        .help("a house-rules file must extend a variant, directly or through other house rules, without coming back to itself"),
+                );
+                return None;
+            }
+            let next = current.header.extends.clone();
+            let kind = current.header.kind;
+            chain.push(current);
+            match (kind, next) {
+                (FileKind::Variant, _) => break,
+                (FileKind::HouseRules, None) => {
+                    let last = chain.last().map(|c| (c.file, c.header.name_span)).unwrap_or((file, Span::default()));
+                    self.diags.push(
+                        Diag::new(Code::NotHouseRules, last.0, "this house-rules file names no base, and no base was given before it")
+                            .label(last.1, "add `extends BASE` to this header")
+                            .help("write `house-rules NAME \"description\" extends alsos-3p`, or give the base first: `kartya check alsos-3p FILE`"),
+                    );
+                    return None;
+                }
+                (FileKind::HouseRules, Some((base, span))) => {
+                    let from = chain.last().map(|c| c.file).unwrap_or(file);
+                    match self.lookup(&base) {
+                        Some(id) => match self.parse(id) {
+                            Some(p) => current = p,
+                            None => return None,
+                        },
+                        None => {
+                            self.diags.push(unknown_variant(from, span, &base));
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        chain.reverse();
+        Some(chain)
+    }
+
+    /// Resolves a base and house rules combined on it.
+    pub fn resolve(&mut self, base: FileId, extras: &[FileId]) -> Option<RuleTree> {
+        let chain = self.chain(base)?;
+        let mut tree = RuleTree::default();
+        for p in &chain {
+            apply(&mut tree, p);
+        }
+        let chain_names: Vec<String> = chain.iter().map(|p| p.header.name.clone()).collect();
+        // Side-by-side house rules: each may have its own chain above the base; the part of its
+        // chain not already applied is applied in order. Their own statements must agree.
+        let mut side: Vec<Parsed> = Vec::new();
+        let mut ok = true;
+        for &x in extras {
+            let Some(p) = self.parse(x) else {
+                ok = false;
+                continue;
+            };
+            if p.header.kind == FileKind::Variant {
+                self.diags.push(
+                    Diag::new(Code::NotHouseRules, x, format!("`{}` is a variant, not house rules; only the first file may be a variant", p.header.name))
+                        .label(p.header.name_span, "a whole variant")
+                        .help("give this variant first, or use house-rules files after the base"),
+                );
+                ok = false;
+                continue;
+            }
+            if let Some((ext, span)) = &p.header.extends {
+                if !chain_names.contains(ext) && !side.iter().any(|s| &s.header.name == ext) {
+                    // it may extend another house-rules file that itself extends the base
+                    match self.lookup(ext) {
+                        Some(id) => match self.chain(id) {
+                            Some(c) if c.iter().any(|q| chain_names.contains(&q.header.name)) => {
+                                for q in c {
+                                    if !chain_names.contains(&q.header.name) && !side.iter().any(|s| s.file == q.file) {
+                                        side.push(q);
+                                    }
+                                }
+                            }
+                            Some(_) => {
+                                self.diags.push(
+                                    Diag::new(Code::NotHouseRules, x, format!("`{}` extends `{}`, which is not built on `{}`", p.header.name, ext, chain_names.last().cloned().unwrap_or_default()))
+                                        .label(*span, "a different base")
+                                        .help("combine house rules only with the base they were written for"),
+                                );
+                                ok = false;
+                                continue;
+                            }
+                            None => {
+                                ok = false;
+                                continue;
+                            }
+                        },
+                        None => {
+                            self.diags.push(unknown_variant(x, *span, ext));
+                            ok = false;
+                            continue;
+                        }
+                    }
+                }
+            }
+            if !side.iter().any(|s| s.file == p.file) {
+                side.push(p);
+            }
+        }
+        self.check_conflicts(&side);
+        for p in &side {
+            apply(&mut tree, p);
+        }
+        for p in chain.iter().chain(side.iter()) {
+            tree.files.push(p.file);
+            tree.layers.push((p.header.name.clone(), p.header.description.clone(), p.header.kind));
+            tree.sources.extend(p.header.sources.iter().cloned());
+        }
+        if ok {
+            Some(tree)
+        } else {
+            None
+        }
+    }
+
+    /// Two side-by-side files that set one address to different values, or where one removes
+    /// what the other sets, conflict.
+    fn check_conflicts(&mut self, side: &[Parsed]) {
+        let mut seen: IndexMap<Address, (FileId, Entry, String)> = IndexMap::new();
+        let mut removed: Vec<(Address, FileId, Span)> = Vec::new();
+        for p in side {
+            let (entries, removes, _) = entries_of(p);
+            for (addr, span) in removes {
+                for (a, (f, e, _)) in &seen {
+                    if *f != p.file && starts_with(a, &addr) {
+                        self.diags.push(remove_conflict(self.sources, p.file, span, &addr, *f, e.stmt.head_span()));
+                        break;
+                    }
+                }
+                removed.push((addr, p.file, span));
+            }
+            for (addr, e) in entries {
+                if let Some((rf, ..)) = removed.iter().find(|(r, f, _)| *f != p.file && starts_with(&addr, r)).map(|(r, f, s)| (*f, r.clone(), *s)) {
+                    if let Some((_, r, s)) = removed.iter().find(|(_, f, _)| *f == rf).map(|(r, f, s)| (*f, r.clone(), *s)) {
+                        self.diags.push(remove_conflict(self.sources, rf, s, &r, p.file, e.stmt.head_span()));
+                    }
+                    continue;
+                }
+                let v = value_of(addr.len(), &e);
+                match seen.get(&addr) {
+                    Some((f, prev, pv)) if *f != p.file && *pv != v => {
+                        let text = address_text(&addr, e.block_len);
+                        let (a, b) = (self.sources.name(*f).to_string(), self.sources.name(p.file).to_string());
+                        self.diags.push(
+                            Diag::new(Code::Conflict, p.file, format!("`{text}` is set to `{v}` here and to `{pv}` in {a}"))
+                                .label(e.stmt.head_span(), format!("{} sets `{v}`", short(&b)))
+                                .label_in(*f, prev.stmt.head_span(), format!("{} sets `{pv}`", short(&a)))
+                                .help(format!("these house rules disagree: drop {} or {}, or write one house-rules file that says what your table plays", short(&b), short(&a))),
+                        );
+                    }
+                    Some(_) => {}
+                    None => {
+                        seen.insert(addr, (p.file, e, v));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn short(name: &str) -> String {
+    name.rsplit('/').next().unwrap_or(name).trim_end_matches(".kartya").to_string()
+}
+
+fn remove_conflict(sources: &SourceSet, rf: FileId, rs: Span, addr: &Address, sf: FileId, ss: Span) -> Diag {
+    let (a, b) = (short(sources.name(rf)), short(sources.name(sf)));
+    Diag::new(Code::RemoveConflict, rf, format!("{a} removes `{}`, but {b} sets it", addr.join(" ")))
+        .label(rs, format!("{a} removes it"))
+        .label_in(sf, ss, format!("{b} sets it"))
+        .help(format!("one house rule takes out what the other changes: drop {a} or {b}"))
+}
+
+pub fn unknown_variant(file: FileId, span: Span, name: &str) -> Diag {
+    let mut names: Vec<&str> = bundled::all().map(|b| b.name).collect();
+    names.sort_by_key(|n| crate::names::distance(n, name));
+    Diag::new(Code::UnknownVariant, file, format!("there is no variant or house-rules file called `{name}`"))
+        .label(span, "not a bundled name or a file given on the command line")
+        .help(format!("did you mean `{}`? `kartya list` shows every bundled name", names.first().copied().unwrap_or("alsos-3p")))
+}
+
+/// Applies one file's statements onto the tree: later files override earlier ones by address.
+fn apply(tree: &mut RuleTree, p: &Parsed) {
+    let (entries, removes, replaced) = entries_of(p);
+    for r in removes.iter().map(|(a, _)| a).chain(replaced.iter()) {
+        tree.entries.retain(|a, _| !starts_with(a, r));
+    }
+    for (addr, e) in entries {
+        tree.entries.insert(addr, e);
+    }
+}
