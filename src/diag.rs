@@ -34,8 +34,6 @@ pub enum Code {
     OutOfRange,
     NotHouseRules,
     Unused,
-    BadRecord,
-    IllegalAction,
 }
 
 impl Code {
@@ -65,8 +63,6 @@ impl Code {
         Code::OutOfRange,
         Code::NotHouseRules,
         Code::Unused,
-        Code::BadRecord,
-        Code::IllegalAction,
     ];
 
     /// The stable code string.
@@ -96,8 +92,6 @@ impl Code {
             Code::OutOfRange => "kartya::out-of-range",
             Code::NotHouseRules => "kartya::not-house-rules",
             Code::Unused => "kartya::unused",
-            Code::BadRecord => "kartya::bad-record",
-            Code::IllegalAction => "kartya::illegal-action",
         }
     }
 
@@ -175,7 +169,7 @@ impl Diag {
         for f in others {
             let labels = self.labels.iter().filter(|l| l.file == f).map(|l| to_labeled(sources, l)).collect();
             related.push(Rendered {
-                message: format!("see {}", sources.name(f)),
+                message: format!("the other side of it, in {}", sources.name(f)),
                 code: None,
                 warning: self.code.is_warning(),
                 help: None,

@@ -99,6 +99,18 @@ pub struct RuleTree {
     pub sources: Vec<String>,
 }
 
+/// The tree as text, one `address = value  (file)` line per rule: the resolve stage's snapshot.
+pub fn dump(tree: &RuleTree, sources: &SourceSet) -> String {
+    let mut out = String::new();
+    for (addr, e) in &tree.entries {
+        let value = value_of(addr, e);
+        let file = sources.name(e.file);
+        let file = file.rsplit('/').next().unwrap_or(file);
+        out.push_str(&format!("{} = {}  ({})\n", address_text(addr, e.block_len), value, file));
+    }
+    out
+}
+
 /// Reads the header statements of a parsed file.
 pub fn header_of(file: FileId, ast: &FileAst) -> Option<Header> {
     let first = ast.stmts.first()?;
@@ -191,8 +203,12 @@ fn starts_with(a: &Address, prefix: &Address) -> bool {
 }
 
 /// The value a statement sets, for conflict comparison (key words excluded).
-fn value_of(addr_len_in_block: usize, e: &Entry) -> String {
-    if e.stmt.body.is_none() && e.block_len > 0 && addr_len_in_block == e.block_len {
+fn value_of(addr: &Address, e: &Entry) -> String {
+    if addr.last().is_some_and(|k| k.starts_with("step ")) {
+        // a dealing step is identified by its position: its value is the whole statement
+        return e.value_text(0);
+    }
+    if e.stmt.body.is_none() && e.block_len > 0 && addr.len() == e.block_len {
         // a block header: its value is its description
         return e.value_text(e.block_len);
     }
@@ -399,7 +415,7 @@ impl<'a> Resolver<'a> {
                     }
                     continue;
                 }
-                let v = value_of(addr.len(), &e);
+                let v = value_of(&addr, &e);
                 match seen.get(&addr) {
                     Some((f, prev, pv)) if *f != p.file && *pv != v => {
                         let text = address_text(&addr, e.block_len);

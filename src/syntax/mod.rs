@@ -281,15 +281,15 @@ fn span_of(pair: &Pair<'_, Rule>) -> Span {
 fn condition(pair: Pair<'_, Rule>) -> Cond {
     match pair.as_rule() {
         Rule::condition => {
-            let mut parts: Vec<Cond> = pair.into_inner().map(condition).collect();
+            let mut parts: Vec<Cond> = pair.into_inner().filter(is_condition_part).map(condition).collect();
             if parts.len() == 1 { parts.remove(0) } else { Cond::Or(parts) }
         }
         Rule::disjunct => {
-            let mut parts: Vec<Cond> = pair.into_inner().map(condition).collect();
+            let mut parts: Vec<Cond> = pair.into_inner().filter(is_condition_part).map(condition).collect();
             if parts.len() == 1 { parts.remove(0) } else { Cond::And(parts) }
         }
         Rule::negated => {
-            let inner = pair.into_inner().next().map(condition).unwrap_or(Cond::And(Vec::new()));
+            let inner = pair.into_inner().find(is_condition_part).map(condition).unwrap_or(Cond::And(Vec::new()));
             Cond::Not(Box::new(inner))
         }
         Rule::primitive => match pair.into_inner().next() {
@@ -298,6 +298,11 @@ fn condition(pair: Pair<'_, Rule>) -> Cond {
         },
         _ => Cond::And(Vec::new()),
     }
+}
+
+/// The parts of a condition that carry meaning (keywords such as `and` are pairs too).
+fn is_condition_part(pair: &Pair<'_, Rule>) -> bool {
+    matches!(pair.as_rule(), Rule::condition | Rule::disjunct | Rule::negated | Rule::primitive)
 }
 
 fn card_ref(pair: &Pair<'_, Rule>) -> CardRef {
