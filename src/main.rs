@@ -24,8 +24,11 @@ enum Command {
     },
     /// Check a variant and house rules combined on it (bundled names or paths; the first is the base).
     Check {
-        #[arg(required = true, value_name = "ARG")]
+        #[arg(required_unless_present = "all", value_name = "ARG")]
         args: Vec<String>,
+        /// Check every bundled file on its own (house rules on their base).
+        #[arg(long, conflicts_with = "args")]
+        all: bool,
     },
     /// Print the resolved rule set in canonical text.
     Explain {
@@ -54,7 +57,8 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::List { json } => list(json),
-        Command::Check { args } => check(&args),
+        Command::Check { all: true, .. } => check_all(),
+        Command::Check { args, .. } => check(&args),
         Command::Explain { args, json } => explain(&args, json),
         Command::Fmt { paths, check } => fmt(&paths, check),
     }
@@ -136,6 +140,31 @@ fn check(args: &[String]) -> ExitCode {
             eprintln!("{name}: {errors} error{}, {warnings} warning{}", if errors == 1 { "" } else { "s" }, if warnings == 1 { "" } else { "s" });
             ExitCode::from(1)
         }
+    }
+}
+
+/// Checks every bundled file on its own; one line each, then the diagnostics of any that fail.
+fn check_all() -> ExitCode {
+    let mut failed = 0;
+    let mut count = 0;
+    for b in kartya::bundled::all() {
+        count += 1;
+        let (sources, loaded, diags) = load(&[b.name.to_string()]);
+        let errors = diags.iter().filter(|d| d.is_error()).count();
+        match loaded.and_then(|l| l.variant) {
+            Some(v) if errors == 0 => println!("ok    {:<28} {} cards, {} contracts, {} figures", b.name, v.cards.len(), v.contracts.len(), v.figures.len()),
+            _ => {
+                failed += 1;
+                println!("FAIL  {:<28} {errors} error(s)", b.name);
+                print_diags(&diags, &sources);
+            }
+        }
+    }
+    println!("{count} bundled files, {failed} failed");
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
 

@@ -237,12 +237,37 @@ impl<'a> Resolver<'a> {
             Ok(ast) => {
                 let header = header_of(file, &ast)?;
                 let p = Parsed { file, header, ast };
+                self.check_duplicates(&p);
                 self.parsed.insert(file, p.clone());
                 Some(p)
             }
             Err(mut d) => {
                 self.diags.append(&mut d);
                 None
+            }
+        }
+    }
+
+    /// One file may set an address only once: a second `contract adu` block, or a second
+    /// `value` in one block, is a mistake (across files, later files override).
+    fn check_duplicates(&mut self, p: &Parsed) {
+        let (entries, _, _) = entries_of(p);
+        let mut seen: IndexMap<&Address, Span> = IndexMap::new();
+        for (addr, e) in &entries {
+            let span = e.stmt.head_span();
+            match seen.get(addr) {
+                Some(first) => {
+                    let what = address_text(addr, e.block_len);
+                    self.diags.push(
+                        Diag::new(Code::DuplicateName, p.file, format!("`{what}` is set twice in this file"))
+                            .label(span, "set again here")
+                            .label(*first, "first set here")
+                            .help("keep one of the two; to change a rule of the base, write it once in the house-rules file"),
+                    );
+                }
+                None => {
+                    seen.insert(addr, span);
+                }
             }
         }
     }
@@ -397,6 +422,7 @@ impl<'a> Resolver<'a> {
     fn check_conflicts(&mut self, side: &[Parsed]) {
         let mut seen: IndexMap<Address, (FileId, Entry, String)> = IndexMap::new();
         let mut removed: Vec<(Address, FileId, Span)> = Vec::new();
+        let mut reported: Vec<(Address, FileId)> = Vec::new();
         for p in side {
             let (entries, removes, _) = entries_of(p);
             for (addr, span) in removes {
@@ -409,13 +435,17 @@ impl<'a> Resolver<'a> {
                 removed.push((addr, p.file, span));
             }
             for (addr, e) in entries {
-                if let Some((rf, ..)) = removed.iter().find(|(r, f, _)| *f != p.file && starts_with(&addr, r)).map(|(r, f, s)| (*f, r.clone(), *s)) {
-                    if let Some((_, r, s)) = removed.iter().find(|(_, f, _)| *f == rf).map(|(r, f, s)| (*f, r.clone(), *s)) {
-                        self.diags.push(remove_conflict(self.sources, rf, s, &r, p.file, e.stmt.head_span()));
+                if let Some((r, rf, rs)) = removed.iter().find(|(r, f, _)| *f != p.file && starts_with(&addr, r)).cloned() {
+                    if !reported.contains(&(r.clone(), p.file)) {
+                        self.diags.push(remove_conflict(self.sources, rf, rs, &r, p.file, e.stmt.head_span()));
+                        reported.push((r, p.file));
                     }
                     continue;
                 }
                 let v = value_of(&addr, &e);
+                if v.is_empty() && addr.len() == e.block_len {
+                    continue; // a block header without a title sets nothing
+                }
                 match seen.get(&addr) {
                     Some((f, prev, pv)) if *f != p.file && *pv != v => {
                         let text = address_text(&addr, e.block_len);
@@ -464,6 +494,11 @@ fn apply(tree: &mut RuleTree, p: &Parsed) {
         tree.entries.retain(|a, _| !starts_with(a, r));
     }
     for (addr, e) in entries {
+        // A block restated without its description (`contract betli {`) keeps the base's title.
+        let untitled_head = e.stmt.body.is_none() && addr.len() == e.block_len && e.block_len > 0 && e.stmt.words.len() <= e.block_len;
+        if untitled_head && tree.entries.contains_key(&addr) {
+            continue;
+        }
         tree.entries.insert(addr, e);
     }
 }

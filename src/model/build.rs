@@ -14,7 +14,9 @@ pub fn build(tree: &RuleTree) -> (Option<(Variant, Provenance)>, Vec<Diag>) {
     let mut b = Builder { tree, diags: Vec::new(), prov: Provenance::default() };
     let variant = b.variant();
     let mut diags = b.diags;
-    if let Some(v) = &variant {
+    // Whole-variant checks only make sense on a variant whose parts are sound: after an error
+    // they would mostly repeat it in other words.
+    if let Some(v) = variant.as_ref().filter(|_| !diags.iter().any(Diag::is_error)) {
         super::check::check(v, tree, &b.prov, &mut diags);
     }
     let failed = diags.iter().any(Diag::is_error);
@@ -89,7 +91,8 @@ impl<'a> Builder<'a> {
             None if known.is_empty() => format!("no {kind} is defined"),
             None => format!("the {kind}s are: {}", known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")),
         };
-        self.err(Code::UnknownName, e, word.span, format!("unknown {kind} `{}`", word.text), format!("not a {kind} of this variant"), help);
+        let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+        self.err(Code::UnknownName, e, word.span, format!("unknown {kind} `{}`", word.text), format!("not {article} {kind} of this variant"), help);
     }
 
     fn lookup(&mut self, e: &Entry, i: usize, kind: &str, known: &[String]) -> Option<usize> {
@@ -525,6 +528,7 @@ impl<'a> Builder<'a> {
                 if entries.contains(&entry) {
                     let span = word.span;
                     self.err(Code::BadBiddingLadder, e, span, format!("ladder `{name}` lists `{}` twice", word.text), "repeated bid", "each bid appears once, lowest first");
+                    continue;
                 }
                 if let (BidEntry::Suit(s), Some(BidEntry::Suit(prev))) = (entry, entries.iter().rev().find(|x| matches!(x, BidEntry::Suit(_)))) {
                     let (a, b) = (&suits[*prev as usize], &suits[s as usize]);

@@ -128,7 +128,7 @@ fn keyword_phrase(rule: Rule) -> Option<String> {
 /// "a, b or c" from pest's positive attempts, in grammar order, without repeats.
 pub fn expected_list(positives: &[Rule]) -> String {
     let mut seen: Vec<String> = Vec::new();
-    for &r in positives {
+    for &r in positives.iter().filter(|r| **r != Rule::comment) {
         if let Some(p) = phrase(r).map(str::to_string).or_else(|| keyword_phrase(r)) {
             if !seen.contains(&p) {
                 seen.push(p);

@@ -167,7 +167,7 @@ impl Builder {
             let mut header_comment = None;
             let mut inner_pairs = Vec::new();
             for child in pair.into_inner() {
-                if child.as_rule() == Rule::comment && header_comment.is_none() && child.as_span().start() < brace_line_end && inner_pairs.is_empty() {
+                if child.as_rule() == Rule::comment && header_comment.is_none() && child.as_span().start() < brace_line_end {
                     header_comment = Some(comment_of(&child));
                 } else {
                     inner_pairs.push(child);
