@@ -4,7 +4,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
     paths.sort();
     for p in paths {
@@ -27,11 +29,21 @@ fn main() {
         if let Some(parent) = f.parent() {
             println!("cargo:rerun-if-changed={}", parent.display());
         }
-        let rel = f.strip_prefix(&variants).unwrap_or(f).to_string_lossy().replace('\\', "/");
-        let _ = writeln!(code, "    ({:?}, include_str!({:?})),", rel, f.display().to_string());
+        let rel = f
+            .strip_prefix(&variants)
+            .unwrap_or(f)
+            .to_string_lossy()
+            .replace('\\', "/");
+        let _ = writeln!(
+            code,
+            "    ({:?}, include_str!({:?})),",
+            rel,
+            f.display().to_string()
+        );
     }
     code.push_str("];\n");
-    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("bundled.rs");
+    let out =
+        PathBuf::from(std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("bundled.rs");
     if let Err(e) = std::fs::write(&out, code) {
         println!("cargo:warning=cannot write {}: {e}", out.display());
     }

@@ -17,7 +17,9 @@ fn check_all() -> usize {
 
 fn bench(c: &mut Criterion) {
     c.bench_function("parse+check all bundled files", |b| b.iter(check_all));
-    let text = kartya::bundled::find("alsos-3p").map(|b| b.text).unwrap_or_default();
+    let text = kartya::bundled::find("alsos-3p")
+        .map(|b| b.text)
+        .unwrap_or_default();
     c.bench_function("parse alsos-3p", |b| {
         b.iter(|| {
             let mut s = SourceSet::new();

@@ -128,16 +128,30 @@ pub struct Diag {
 
 impl Diag {
     pub fn new(code: Code, file: FileId, message: impl Into<String>) -> Self {
-        Diag { code, file, message: message.into(), labels: Vec::new(), help: None }
+        Diag {
+            code,
+            file,
+            message: message.into(),
+            labels: Vec::new(),
+            help: None,
+        }
     }
     /// Adds a label in the diagnostic's own file.
     pub fn label(mut self, span: Span, text: impl Into<String>) -> Self {
-        self.labels.push(Label { file: self.file, span, text: text.into() });
+        self.labels.push(Label {
+            file: self.file,
+            span,
+            text: text.into(),
+        });
         self
     }
     /// Adds a label in another file.
     pub fn label_in(mut self, file: FileId, span: Span, text: impl Into<String>) -> Self {
-        self.labels.push(Label { file, span, text: text.into() });
+        self.labels.push(Label {
+            file,
+            span,
+            text: text.into(),
+        });
         self
     }
     pub fn help(mut self, help: impl Into<String>) -> Self {
@@ -150,7 +164,12 @@ impl Diag {
 
     /// `file:line:column` of the primary label (or the file start).
     pub fn location(&self, sources: &SourceSet) -> String {
-        let span = self.labels.iter().find(|l| l.file == self.file).map(|l| l.span).unwrap_or_default();
+        let span = self
+            .labels
+            .iter()
+            .find(|l| l.file == self.file)
+            .map(|l| l.span)
+            .unwrap_or_default();
         let (line, col) = sources.line_col(self.file, span.start);
         format!("{}:{}:{}", sources.name(self.file), line, col)
     }
@@ -167,7 +186,12 @@ impl Diag {
             }
         }
         for f in others {
-            let labels = self.labels.iter().filter(|l| l.file == f).map(|l| to_labeled(sources, l)).collect();
+            let labels = self
+                .labels
+                .iter()
+                .filter(|l| l.file == f)
+                .map(|l| to_labeled(sources, l))
+                .collect();
             related.push(Rendered {
                 message: format!("the other side of it, in {}", sources.name(f)),
                 code: None,
@@ -183,7 +207,10 @@ impl Diag {
             code: Some(self.code.as_str()),
             warning: self.code.is_warning(),
             help: self.help.clone(),
-            source: miette::NamedSource::new(sources.name(self.file), sources.text(self.file).to_string()),
+            source: miette::NamedSource::new(
+                sources.name(self.file),
+                sources.text(self.file).to_string(),
+            ),
             labels: own.into_iter().map(|l| to_labeled(sources, l)).collect(),
             related,
         }
@@ -222,10 +249,16 @@ impl miette::Diagnostic for Rendered {
         self.code.map(|c| Box::new(c) as Box<dyn fmt::Display>)
     }
     fn severity(&self) -> Option<miette::Severity> {
-        Some(if self.warning { miette::Severity::Warning } else { miette::Severity::Error })
+        Some(if self.warning {
+            miette::Severity::Warning
+        } else {
+            miette::Severity::Error
+        })
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(&self.source)
@@ -241,14 +274,19 @@ impl miette::Diagnostic for Rendered {
         if self.related.is_empty() {
             None
         } else {
-            Some(Box::new(self.related.iter().map(|r| r as &dyn miette::Diagnostic)))
+            Some(Box::new(
+                self.related.iter().map(|r| r as &dyn miette::Diagnostic),
+            ))
         }
     }
 }
 
 /// Renders diagnostics as plain text (no colour, fixed width): the form the snapshot tests record.
 pub fn render_plain(diags: &[Diag], sources: &SourceSet, width: usize) -> String {
-    let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor()).with_width(width).with_links(false);
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(width)
+            .with_links(false);
     let mut out = String::new();
     for d in diags {
         out.push_str(&format!("{}\n", d.location(sources)));

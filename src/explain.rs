@@ -6,11 +6,23 @@ use crate::model::*;
 use std::fmt::Write as _;
 
 fn rank_codes(v: &Variant, ranks: &[RankId]) -> String {
-    ranks.iter().map(|r| v.ranks.get(*r as usize).map(|r| r.code.as_str()).unwrap_or("?")).collect::<Vec<_>>().join(" ")
+    ranks
+        .iter()
+        .map(|r| {
+            v.ranks
+                .get(*r as usize)
+                .map(|r| r.code.as_str())
+                .unwrap_or("?")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn contract_names(v: &Variant, ids: &[ContractId]) -> String {
-    ids.iter().map(|c| v.contracts.get(*c).map(|c| c.name.as_str()).unwrap_or("?")).collect::<Vec<_>>().join(", ")
+    ids.iter()
+        .map(|c| v.contracts.get(*c).map(|c| c.name.as_str()).unwrap_or("?"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn order_name(v: &Variant, o: OrderId) -> &str {
@@ -47,17 +59,37 @@ pub fn explain(v: &Variant) -> String {
         Seating::CounterClockwise => "counter-clockwise",
         Seating::Clockwise => "clockwise",
     };
-    let _ = writeln!(o, "\n[game]\nplayers {}, {} take part in a hand, play goes {seating}", v.players, v.active);
+    let _ = writeln!(
+        o,
+        "\n[game]\nplayers {}, {} take part in a hand, play goes {seating}",
+        v.players, v.active
+    );
     if v.sits_out_dealer {
         let _ = writeln!(o, "the dealer sits out each hand");
     }
 
     let _ = writeln!(o, "\n[deck] {} cards", v.cards.len());
     for s in &v.suits {
-        let n = v.cards.iter().filter(|c| v.suits.get(c.suit as usize).is_some_and(|x| x.name == s.name)).count();
-        let _ = writeln!(o, "suit {:<10} {:<3} bidding rank {}, {n} cards", s.name, s.code, s.bid_rank);
+        let n = v
+            .cards
+            .iter()
+            .filter(|c| {
+                v.suits
+                    .get(c.suit as usize)
+                    .is_some_and(|x| x.name == s.name)
+            })
+            .count();
+        let _ = writeln!(
+            o,
+            "suit {:<10} {:<3} bidding rank {}, {n} cards",
+            s.name, s.code, s.bid_rank
+        );
     }
-    let ranks: Vec<String> = v.ranks.iter().map(|r| format!("{} ({})", r.code, r.name)).collect();
+    let ranks: Vec<String> = v
+        .ranks
+        .iter()
+        .map(|r| format!("{} ({})", r.code, r.name))
+        .collect();
     let _ = writeln!(o, "ranks: {}", ranks.join(", "));
 
     let _ = writeln!(o, "\n[orders] highest first");
@@ -66,29 +98,74 @@ pub fn explain(v: &Variant) -> String {
     }
     let _ = writeln!(o, "\n[points]");
     for p in &v.points {
-        let cells: Vec<String> = p.by_rank.iter().enumerate().map(|(r, pts)| format!("{} {pts}", v.ranks.get(r).map(|r| r.code.as_str()).unwrap_or("?"))).collect();
-        let _ = writeln!(o, "{:<12} {}  (suit total {})", p.name, cells.join(", "), p.by_rank.iter().sum::<i32>());
+        let cells: Vec<String> = p
+            .by_rank
+            .iter()
+            .enumerate()
+            .map(|(r, pts)| {
+                format!(
+                    "{} {pts}",
+                    v.ranks.get(r).map(|r| r.code.as_str()).unwrap_or("?")
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            o,
+            "{:<12} {}  (suit total {})",
+            p.name,
+            cells.join(", "),
+            p.by_rank.iter().sum::<i32>()
+        );
     }
     let _ = writeln!(o, "last trick   {}", v.last_trick);
 
-    let _ = writeln!(o, "\n[deal] {} cards to each active player, {} on the table", v.hand_size(), v.talon_size());
+    let _ = writeln!(
+        o,
+        "\n[deal] {} cards to each active player, {} on the table",
+        v.hand_size(),
+        v.talon_size()
+    );
     for step in &v.deal {
         let line = match step {
-            DealStep::Packet { size, hidden: false } => format!("packet of {size} to each, taken up"),
-            DealStep::Packet { size, hidden: true } => format!("packet of {size} to each, face down until the pickup"),
-            DealStep::Indicator => "the indicator, face up: its suit is the original suit".to_string(),
-            DealStep::Talon { size, face_up: false } => format!("{size} to the talon, face down"),
-            DealStep::Talon { size, face_up: true } => format!("{size} to the talon, face up on top"),
+            DealStep::Packet {
+                size,
+                hidden: false,
+            } => format!("packet of {size} to each, taken up"),
+            DealStep::Packet { size, hidden: true } => {
+                format!("packet of {size} to each, face down until the pickup")
+            }
+            DealStep::Indicator => {
+                "the indicator, face up: its suit is the original suit".to_string()
+            }
+            DealStep::Talon {
+                size,
+                face_up: false,
+            } => format!("{size} to the talon, face down"),
+            DealStep::Talon {
+                size,
+                face_up: true,
+            } => format!("{size} to the talon, face up on top"),
         };
         let _ = writeln!(o, "- {line}");
     }
-    let _ = writeln!(o, "pickup: {}", match v.pickup {
-        Pickup::AfterFrontRound => "after the front announcement round",
-        Pickup::AfterBidding => "after the bidding",
-    });
+    let _ = writeln!(
+        o,
+        "pickup: {}",
+        match v.pickup {
+            Pickup::AfterFrontRound => "after the front announcement round",
+            Pickup::AfterBidding => "after the bidding",
+        }
+    );
 
     let _ = writeln!(o, "\n[bidding]");
-    let _ = writeln!(o, "a suit bid makes contract {}", v.contracts.get(v.bidding.suit_contract).map(|c| c.name.as_str()).unwrap_or("?"));
+    let _ = writeln!(
+        o,
+        "a suit bid makes contract {}",
+        v.contracts
+            .get(v.bidding.suit_contract)
+            .map(|c| c.name.as_str())
+            .unwrap_or("?")
+    );
     for r in &v.bidding.rounds {
         let line = match &r.shape {
             RoundShape::AcceptIndicator => "each in turn accepts the original suit as trumps, or passes; the first acceptance ends the bidding".to_string(),
@@ -107,29 +184,70 @@ pub fn explain(v: &Variant) -> String {
         };
         let _ = writeln!(o, "round {}: {line}", r.number);
     }
-    let _ = writeln!(o, "all pass: {}", match v.bidding.all_pass {
-        AllPass::Contract(c) => format!("play {}", v.contracts.get(c).map(|c| c.name.as_str()).unwrap_or("?")),
-        AllPass::Redeal => "throw in and deal again".into(),
-    });
+    let _ = writeln!(
+        o,
+        "all pass: {}",
+        match v.bidding.all_pass {
+            AllPass::Contract(c) => format!(
+                "play {}",
+                v.contracts.get(c).map(|c| c.name.as_str()).unwrap_or("?")
+            ),
+            AllPass::Redeal => "throw in and deal again".into(),
+        }
+    );
     for l in &v.bid_ladders {
-        let entries: Vec<String> = l.entries.iter().map(|e| match e {
-            BidEntry::Suit(s) => v.suits.get(*s as usize).map(|s| s.name.clone()).unwrap_or_default(),
-            BidEntry::Contract(c) => v.contracts.get(*c).map(|c| c.name.clone()).unwrap_or_default(),
-        }).collect();
-        let _ = writeln!(o, "ladder {}: {} (lowest to highest)", l.name, entries.join(" < "));
+        let entries: Vec<String> = l
+            .entries
+            .iter()
+            .map(|e| match e {
+                BidEntry::Suit(s) => v
+                    .suits
+                    .get(*s as usize)
+                    .map(|s| s.name.clone())
+                    .unwrap_or_default(),
+                BidEntry::Contract(c) => v
+                    .contracts
+                    .get(*c)
+                    .map(|c| c.name.clone())
+                    .unwrap_or_default(),
+            })
+            .collect();
+        let _ = writeln!(
+            o,
+            "ladder {}: {} (lowest to highest)",
+            l.name,
+            entries.join(" < ")
+        );
     }
 
     let _ = writeln!(o, "\n[contracts]");
     for c in &v.contracts {
         let _ = writeln!(o, "contract {} \"{}\"", c.name, c.title);
         let _ = writeln!(o, "  value {}", c.value);
-        let _ = writeln!(o, "  trumps: {}", if c.trumps { "the suit won in the bidding" } else { "none" });
+        let _ = writeln!(
+            o,
+            "  trumps: {}",
+            if c.trumps {
+                "the suit won in the bidding"
+            } else {
+                "none"
+            }
+        );
         match c.trump_order {
             Some(t) => {
-                let _ = writeln!(o, "  trick order: {} for trumps, {} for the other suits", order_name(v, t), order_name(v, c.plain_order));
+                let _ = writeln!(
+                    o,
+                    "  trick order: {} for trumps, {} for the other suits",
+                    order_name(v, t),
+                    order_name(v, c.plain_order)
+                );
             }
             None => {
-                let _ = writeln!(o, "  trick order: {} for every suit", order_name(v, c.plain_order));
+                let _ = writeln!(
+                    o,
+                    "  trick order: {} for every suit",
+                    order_name(v, c.plain_order)
+                );
             }
         }
         match (c.trump_points, c.plain_points) {
@@ -137,17 +255,31 @@ pub fn explain(v: &Variant) -> String {
                 let _ = writeln!(o, "  card points: do not count");
             }
             (t, p) => {
-                let t = t.map(|t| format!("{} for trumps, ", points_name(v, t))).unwrap_or_default();
-                let p = p.map(|p| points_name(v, p).to_string()).unwrap_or_else(|| "none".into());
-                let _ = writeln!(o, "  card points: {t}{p} (total {} with the last trick)", v.total_points(c));
+                let t = t
+                    .map(|t| format!("{} for trumps, ", points_name(v, t)))
+                    .unwrap_or_default();
+                let p = p
+                    .map(|p| points_name(v, p).to_string())
+                    .unwrap_or_else(|| "none".into());
+                let _ = writeln!(
+                    o,
+                    "  card points: {t}{p} (total {} with the last trick)",
+                    v.total_points(c)
+                );
             }
         }
         let _ = writeln!(o, "  first lead: {}", seat_words(c.first_lead));
         let win = match c.win {
-            Win::MoreThanEach { with_melds: true } => "the declarer's card points plus melds must be more than each opponent's",
-            Win::MoreThanEach { with_melds: false } => "the declarer's card points must be more than each opponent's",
+            Win::MoreThanEach { with_melds: true } => {
+                "the declarer's card points plus melds must be more than each opponent's"
+            }
+            Win::MoreThanEach { with_melds: false } => {
+                "the declarer's card points must be more than each opponent's"
+            }
             Win::NoTricks => "the declarer must take no trick",
-            Win::MostTricks => "nobody declares; the player with the most tricks pays each other player",
+            Win::MostTricks => {
+                "nobody declares; the player with the most tricks pays each other player"
+            }
         };
         let _ = writeln!(o, "  win: {win}");
         let tie = match c.tie {
@@ -166,52 +298,128 @@ pub fn explain(v: &Variant) -> String {
         if c.melds.bela {
             melds.push("béla");
         }
-        let _ = writeln!(o, "  melds: {}", if melds.is_empty() { "none".to_string() } else { melds.join(", ") });
+        let _ = writeln!(
+            o,
+            "  melds: {}",
+            if melds.is_empty() {
+                "none".to_string()
+            } else {
+                melds.join(", ")
+            }
+        );
         if c.early_end_when_lost {
             let _ = writeln!(o, "  play stops as soon as the contract is lost");
         }
-        let _ = writeln!(o, "  announcements: {}", match c.announcements {
-            Announcements::All => "figures and kontras",
-            Announcements::GameOnly => "kontras on the game only, no figures",
-            Announcements::None => "none",
-        });
+        let _ = writeln!(
+            o,
+            "  announcements: {}",
+            match c.announcements {
+                Announcements::All => "figures and kontras",
+                Announcements::GameOnly => "kontras on the game only, no figures",
+                Announcements::None => "none",
+            }
+        );
         if let Some(x) = c.exchange.and_then(|x| v.exchanges.get(x)) {
             let _ = writeln!(o, "  talon exchange: {}", x.name);
         }
     }
 
     let _ = writeln!(o, "\n[announcing]");
-    let _ = writeln!(o, "front round: {}", if v.announcing.front_round { "with the first cards, the declarer first" } else { "none" });
-    let _ = writeln!(o, "back round: {}", if v.announcing.back_with_first_trick { "merged with the first trick" } else { "before the first lead" });
-    let _ = writeln!(o, "a round ends after {}", if v.announcing.all_speak_first { "everyone has spoken and two players pass in a row" } else { "two passes in a row" });
+    let _ = writeln!(
+        o,
+        "front round: {}",
+        if v.announcing.front_round {
+            "with the first cards, the declarer first"
+        } else {
+            "none"
+        }
+    );
+    let _ = writeln!(
+        o,
+        "back round: {}",
+        if v.announcing.back_with_first_trick {
+            "merged with the first trick"
+        } else {
+            "before the first lead"
+        }
+    );
+    let _ = writeln!(
+        o,
+        "a round ends after {}",
+        if v.announcing.all_speak_first {
+            "everyone has spoken and two players pass in a row"
+        } else {
+            "two passes in a row"
+        }
+    );
 
     let m = &v.melds;
     let _ = writeln!(o, "\n[melds]");
     if let Some(so) = m.sequence_order {
-        let _ = writeln!(o, "sequences follow order {}; adjoining runs are one sequence", order_name(v, so));
+        let _ = writeln!(
+            o,
+            "sequences follow order {}; adjoining runs are one sequence",
+            order_name(v, so)
+        );
     }
     for s in &m.sequences {
         let _ = writeln!(o, "sequence {:<8} {} cards  {}", s.name, s.length, s.value);
     }
     if !m.sequences.is_empty() {
-        let _ = writeln!(o, "equal best sequences: {}", if m.ties_by_suit_rank { "the higher suit wins" } else { "a trump sequence wins, else nobody scores sequences" });
-        let _ = writeln!(o, "the best sequence's holder scores {}", if m.one_per_length { "one sequence of each length" } else { "all his sequences" });
+        let _ = writeln!(
+            o,
+            "equal best sequences: {}",
+            if m.ties_by_suit_rank {
+                "the higher suit wins"
+            } else {
+                "a trump sequence wins, else nobody scores sequences"
+            }
+        );
+        let _ = writeln!(
+            o,
+            "the best sequence's holder scores {}",
+            if m.one_per_length {
+                "one sequence of each length"
+            } else {
+                "all his sequences"
+            }
+        );
     }
     if let Some(val) = m.vannak_value {
-        let _ = writeln!(o, "vannak (four of a kind) {val}, ranks {}", rank_codes(v, &m.vannak_ranks));
+        let _ = writeln!(
+            o,
+            "vannak (four of a kind) {val}, ranks {}",
+            rank_codes(v, &m.vannak_ranks)
+        );
         if let (Some(t), Some(p)) = (m.vannak_trump_order, m.vannak_plain_order) {
-            let _ = writeln!(o, "rival vannak compare by order {} with trumps, {} without", order_name(v, t), order_name(v, p));
+            let _ = writeln!(
+                o,
+                "rival vannak compare by order {} with trumps, {} without",
+                order_name(v, t),
+                order_name(v, p)
+            );
         }
     }
     if let Some((a, b, val)) = m.bela {
-        let _ = writeln!(o, "béla: trump {} and {} in one hand, {val}, counts without being announced", rank_codes(v, &[a]), rank_codes(v, &[b]));
+        let _ = writeln!(
+            o,
+            "béla: trump {} and {} in one hand, {val}, counts without being announced",
+            rank_codes(v, &[a]),
+            rank_codes(v, &[b])
+        );
     }
 
     let _ = writeln!(o, "\n[figures] values: back / front");
     for f in &v.figures {
         let back = f.back.map(|b| b.to_string()).unwrap_or_else(|| "-".into());
         let front = f.front.map(|b| b.to_string()).unwrap_or_else(|| "-".into());
-        let _ = writeln!(o, "figure {} \"{}\": {back} / {front}; in {}", f.name, f.title, contract_names(v, &f.contracts));
+        let _ = writeln!(
+            o,
+            "figure {} \"{}\": {back} / {front}; in {}",
+            f.name,
+            f.title,
+            contract_names(v, &f.contracts)
+        );
         if f.back.is_none() {
             let _ = writeln!(o, "  only front");
         }
@@ -221,28 +429,76 @@ pub fn explain(v: &Variant) -> String {
         for &c in &f.contracts {
             if let Some(cond) = f.condition_in(c) {
                 let cname = v.contracts.get(c).map(|c| c.name.as_str()).unwrap_or("?");
-                let alias = if f.name_in(c) != f.name { format!(" (called {})", f.name_in(c)) } else { String::new() };
+                let alias = if f.name_in(c) != f.name {
+                    format!(" (called {})", f.name_in(c))
+                } else {
+                    String::new()
+                };
                 let _ = writeln!(o, "  in {cname}{alias}: {}", cond.describe(v));
             }
         }
-        let _ = writeln!(o, "  fulfilled by: {}", if f.fulfil_by_side { "one player of the announcer's side (one hand for `holds`)" } else { "the announcer alone, in his own tricks" });
+        let _ = writeln!(
+            o,
+            "  fulfilled by: {}",
+            if f.fulfil_by_side {
+                "one player of the announcer's side (one hand for `holds`)"
+            } else {
+                "the announcer alone, in his own tricks"
+            }
+        );
         if f.declarer_only {
             let _ = writeln!(o, "  only the declarer may announce it");
         }
         if let Some((card, trick)) = &f.keep {
-            let _ = writeln!(o, "  the announcer may not play the {} before {} unless forced", cond::card_words(card, v), cond::trick_words(*trick));
+            let _ = writeln!(
+                o,
+                "  the announcer may not play the {} before {} unless forced",
+                cond::card_words(card, v),
+                cond::trick_words(*trick)
+            );
         }
     }
     for l in &v.figure_ladders {
-        let names: Vec<&str> = l.figures.iter().map(|f| v.figures.get(*f).map(|f| f.name.as_str()).unwrap_or("?")).collect();
-        let _ = writeln!(o, "figure ladder {}: {} only in ascending order{}", l.name, names.join(" < "), if l.same_round_forbidden { "; never two of them in one round" } else { "" });
+        let names: Vec<&str> = l
+            .figures
+            .iter()
+            .map(|f| v.figures.get(*f).map(|f| f.name.as_str()).unwrap_or("?"))
+            .collect();
+        let _ = writeln!(
+            o,
+            "figure ladder {}: {} only in ascending order{}",
+            l.name,
+            names.join(" < "),
+            if l.same_round_forbidden {
+                "; never two of them in one round"
+            } else {
+                ""
+            }
+        );
     }
 
     let _ = writeln!(o, "\n[doubling]");
     for d in &v.doublings {
-        let _ = writeln!(o, "ladder {}: {} levels, each x{} front, x{} back; top {}", d.name, d.levels.len(), d.front, d.back, d.levels.get(d.top).map(String::as_str).unwrap_or("?"));
+        let _ = writeln!(
+            o,
+            "ladder {}: {} levels, each x{} front, x{} back; top {}",
+            d.name,
+            d.levels.len(),
+            d.front,
+            d.back,
+            d.levels.get(d.top).map(String::as_str).unwrap_or("?")
+        );
         for (i, l) in d.levels.iter().enumerate() {
-            let _ = writeln!(o, "  {}. {l}: said by {}", i + 1, if i % 2 == 0 { "the side against the item" } else { "the item's side" });
+            let _ = writeln!(
+                o,
+                "  {}. {l}: said by {}",
+                i + 1,
+                if i % 2 == 0 {
+                    "the side against the item"
+                } else {
+                    "the item's side"
+                }
+            );
         }
     }
 
@@ -259,13 +515,37 @@ pub fn explain(v: &Variant) -> String {
             };
             let _ = writeln!(o, "{}: {scope}", c.name);
             if c.scope != CallScope::Off {
-                let with: Vec<&str> = c.allowed_with.iter().map(|f| v.figures.get(*f).map(|f| f.name.as_str()).unwrap_or("?")).collect();
-                let _ = writeln!(o, "  allowed when no figure was announced{}", if with.is_empty() { String::new() } else { format!(", or only {}", with.join(", ")) });
+                let with: Vec<&str> = c
+                    .allowed_with
+                    .iter()
+                    .map(|f| v.figures.get(*f).map(|f| f.name.as_str()).unwrap_or("?"))
+                    .collect();
+                let _ = writeln!(
+                    o,
+                    "  allowed when no figure was announced{}",
+                    if with.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", or only {}", with.join(", "))
+                    }
+                );
                 let _ = writeln!(o, "  each call and raise multiplies by {}", c.multiplier);
                 if let Some(d) = c.ladder.and_then(|d| v.doublings.get(d)) {
-                    let _ = writeln!(o, "  raises: {}", d.levels[..=d.top.min(d.levels.len().saturating_sub(1))].join(", "));
+                    let _ = writeln!(
+                        o,
+                        "  raises: {}",
+                        d.levels[..=d.top.min(d.levels.len().saturating_sub(1))].join(", ")
+                    );
                 }
-                let _ = writeln!(o, "  call-back (visszahívás): {}", if c.call_back { "on: a kontra on a call is a plain doubling and may be called back" } else { "off" });
+                let _ = writeln!(
+                    o,
+                    "  call-back (visszahívás): {}",
+                    if c.call_back {
+                        "on: a kontra on a call is a plain doubling and may be called back"
+                    } else {
+                        "off"
+                    }
+                );
             }
         }
     }
@@ -277,20 +557,48 @@ pub fn explain(v: &Variant) -> String {
     for x in &v.exchanges {
         let _ = writeln!(o, "{}:", x.name);
         if let Some(r) = x.from_round {
-            let _ = writeln!(o, "  only when the trump suit was fixed in bidding round {r}");
+            let _ = writeln!(
+                o,
+                "  only when the trump suit was fixed in bidding round {r}"
+            );
         }
-        let ex: Vec<String> = x.exchangers.iter().enumerate().map(|(i, r)| {
-            let code = rank_codes(v, &[*r]);
-            if i == 0 { format!("the trump {code}") } else { format!("the trump {code} when the {} face up", rank_codes(v, &x.exchangers[..i]).replace(' ', " and ") + if i == 1 { " is" } else { " are" }) }
-        }).collect();
+        let ex: Vec<String> = x
+            .exchangers
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let code = rank_codes(v, &[*r]);
+                if i == 0 {
+                    format!("the trump {code}")
+                } else {
+                    format!(
+                        "the trump {code} when the {} face up",
+                        rank_codes(v, &x.exchangers[..i]).replace(' ', " and ")
+                            + if i == 1 { " is" } else { " are" }
+                    )
+                }
+            })
+            .collect();
         let _ = writeln!(o, "  exchanged for the indicator: {}", ex.join("; "));
-        let take: Vec<&str> = x.take.iter().map(|t| match t {
-            Take::TopCard => "the face-up top card",
-            Take::TopChain => "then cards turned up from the top, while they qualify",
-            Take::BottomChain => "then cards turned up from the bottom, while they qualify",
-            Take::WholeTalon => "with both face-up cards, every qualifying card of the talon",
-        }).collect();
-        let _ = writeln!(o, "  also taken: {}", if take.is_empty() { "nothing".to_string() } else { take.join("; ") });
+        let take: Vec<&str> = x
+            .take
+            .iter()
+            .map(|t| match t {
+                Take::TopCard => "the face-up top card",
+                Take::TopChain => "then cards turned up from the top, while they qualify",
+                Take::BottomChain => "then cards turned up from the bottom, while they qualify",
+                Take::WholeTalon => "with both face-up cards, every qualifying card of the talon",
+            })
+            .collect();
+        let _ = writeln!(
+            o,
+            "  also taken: {}",
+            if take.is_empty() {
+                "nothing".to_string()
+            } else {
+                take.join("; ")
+            }
+        );
         let mut q = Vec::new();
         if x.qualify_trumps {
             q.push("trumps");
@@ -298,18 +606,62 @@ pub fn explain(v: &Variant) -> String {
         if x.qualify_aces {
             q.push("aces");
         }
-        let _ = writeln!(o, "  qualifying cards: {}", if q.is_empty() { "none".to_string() } else { q.join(" and ") });
-        let _ = writeln!(o, "  discards: {}", if x.discard_trumps { "any card" } else { "no trumps" });
+        let _ = writeln!(
+            o,
+            "  qualifying cards: {}",
+            if q.is_empty() {
+                "none".to_string()
+            } else {
+                q.join(" and ")
+            }
+        );
+        let _ = writeln!(
+            o,
+            "  discards: {}",
+            if x.discard_trumps {
+                "any card"
+            } else {
+                "no trumps"
+            }
+        );
     }
 
     let _ = writeln!(o, "\n[scoring]");
-    let _ = writeln!(o, "each item is paid between the declarer and each opponent");
+    let _ = writeln!(
+        o,
+        "each item is paid between the declarer and each opponent"
+    );
     if v.scoring.sitting_out_with_opponents {
-        let _ = writeln!(o, "a player sitting out is paid and pays with the opponents");
+        let _ = writeln!(
+            o,
+            "a player sitting out is paid and pays with the opponents"
+        );
     }
-    let _ = writeln!(o, "paper: {}", if v.scoring.paper_plus_minus { "the winner of each item adds its value, the loser subtracts it" } else { "each item is written as a positive number to whoever won it" });
+    let _ = writeln!(
+        o,
+        "paper: {}",
+        if v.scoring.paper_plus_minus {
+            "the winner of each item adds its value, the loser subtracts it"
+        } else {
+            "each item is written as a positive number to whoever won it"
+        }
+    );
     if let Some(r) = &v.scoring.robber {
-        let _ = writeln!(o, "robber: first to {} gets a bonus of {}{}", r.target, r.bonus, if r.escalate { format!("; if several reach it in one deal, play on to {} for {}, and so on", r.target * 2, r.bonus * 2) } else { String::new() });
+        let _ = writeln!(
+            o,
+            "robber: first to {} gets a bonus of {}{}",
+            r.target,
+            r.bonus,
+            if r.escalate {
+                format!(
+                    "; if several reach it in one deal, play on to {} for {}, and so on",
+                    r.target * 2,
+                    r.bonus * 2
+                )
+            } else {
+                String::new()
+            }
+        );
     }
     o
 }

@@ -37,7 +37,12 @@ pub fn load(sources: &mut SourceSet, base: FileId, extras: &[FileId]) -> Loaded 
         _ => (None, Provenance::default()),
     };
     dedup(&mut diags);
-    Loaded { variant, provenance, tree, diags }
+    Loaded {
+        variant,
+        provenance,
+        tree,
+        diags,
+    }
 }
 
 /// The same diagnostic can be found twice when a file is reached along two paths.

@@ -1,6 +1,8 @@
 //! The `kartya` command line: reads files and arguments, calls the library, prints reports.
 //! Exit codes: 0 clean (warnings allowed), 1 errors in the input, 2 usage errors.
 
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use clap::{Parser, Subcommand};
 use kartya::diag::{Code, Diag};
 use kartya::source::{FileId, Origin, SourceSet};
@@ -9,7 +11,12 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "kartya", version, about = "Trick-taking card games whose rules are text files", arg_required_else_help = true)]
+#[command(
+    name = "kartya",
+    version,
+    about = "Trick-taking card games whose rules are text files",
+    arg_required_else_help = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -89,18 +96,36 @@ fn load_args(args: &[String], sources: &mut SourceSet) -> (Vec<FileId>, Vec<Diag
     for a in args {
         let span = Span::new(offset, offset + a.len());
         offset += a.len() + 1;
-        let looks_like_path = a.contains('/') || a.contains('\\') || a.ends_with(".kartya") || std::path::Path::new(a).is_file();
+        let looks_like_path = a.contains('/')
+            || a.contains('\\')
+            || a.ends_with(".kartya")
+            || std::path::Path::new(a).is_file();
         if looks_like_path {
             match std::fs::read(a) {
                 Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(text) => ids.push(sources.add(a.clone(), text, Origin::User)),
                     Err(e) => diags.push(
-                        Diag::new(Code::Unreadable, cmd, format!("`{a}` is not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))
-                            .label(span, "this file")
-                            .help("save the rules file as UTF-8"),
+                        Diag::new(
+                            Code::Unreadable,
+                            cmd,
+                            format!(
+                                "`{a}` is not UTF-8 text (bad byte at offset {})",
+                                e.utf8_error().valid_up_to()
+                            ),
+                        )
+                        .label(span, "this file")
+                        .help("save the rules file as UTF-8"),
                     ),
                 },
-                Err(e) => diags.push(Diag::new(Code::Unreadable, cmd, format!("cannot read `{a}`: {}", e.to_string().to_lowercase())).label(span, "this file").help("check the path; bundled names are listed by `kartya list`")),
+                Err(e) => diags.push(
+                    Diag::new(
+                        Code::Unreadable,
+                        cmd,
+                        format!("cannot read `{a}`: {}", e.to_string().to_lowercase()),
+                    )
+                    .label(span, "this file")
+                    .help("check the path; bundled names are listed by `kartya list`"),
+                ),
             }
         } else if let Some(b) = kartya::bundled::find(a) {
             ids.push(sources.add(kartya::bundled::display_path(&b), b.text, Origin::Bundled));
@@ -133,11 +158,22 @@ fn check(args: &[String]) -> ExitCode {
     let name = args.join(" + ");
     match loaded.and_then(|l| l.variant) {
         Some(v) if errors == 0 => {
-            println!("{name}: ok, {} cards, {} contracts, {} figures ({} warning{})", v.cards.len(), v.contracts.len(), v.figures.len(), warnings, if warnings == 1 { "" } else { "s" });
+            println!(
+                "{name}: ok, {} cards, {} contracts, {} figures ({} warning{})",
+                v.cards.len(),
+                v.contracts.len(),
+                v.figures.len(),
+                warnings,
+                if warnings == 1 { "" } else { "s" }
+            );
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("{name}: {errors} error{}, {warnings} warning{}", if errors == 1 { "" } else { "s" }, if warnings == 1 { "" } else { "s" });
+            eprintln!(
+                "{name}: {errors} error{}, {warnings} warning{}",
+                if errors == 1 { "" } else { "s" },
+                if warnings == 1 { "" } else { "s" }
+            );
             ExitCode::from(1)
         }
     }
@@ -152,7 +188,13 @@ fn check_all() -> ExitCode {
         let (sources, loaded, diags) = load(&[b.name.to_string()]);
         let errors = diags.iter().filter(|d| d.is_error()).count();
         match loaded.and_then(|l| l.variant) {
-            Some(v) if errors == 0 => println!("ok    {:<28} {} cards, {} contracts, {} figures", b.name, v.cards.len(), v.contracts.len(), v.figures.len()),
+            Some(v) if errors == 0 => println!(
+                "ok    {:<28} {} cards, {} contracts, {} figures",
+                b.name,
+                v.cards.len(),
+                v.contracts.len(),
+                v.figures.len()
+            ),
             _ => {
                 failed += 1;
                 println!("FAIL  {:<28} {errors} error(s)", b.name);
@@ -195,8 +237,19 @@ fn list(json: bool) -> ExitCode {
     for b in kartya::bundled::all() {
         let mut sources = SourceSet::new();
         let id = sources.add(kartya::bundled::display_path(&b), b.text, Origin::Bundled);
-        let (kind, desc, base) = match kartya::syntax::parse(id, b.text).ok().and_then(|ast| kartya::resolve::header_of(id, &ast)) {
-            Some(h) => (if h.kind == kartya::resolve::FileKind::Variant { "variant" } else { "house-rules" }, h.description, h.extends.map(|e| e.0)),
+        let (kind, desc, base) = match kartya::syntax::parse(id, b.text)
+            .ok()
+            .and_then(|ast| kartya::resolve::header_of(id, &ast))
+        {
+            Some(h) => (
+                if h.kind == kartya::resolve::FileKind::Variant {
+                    "variant"
+                } else {
+                    "house-rules"
+                },
+                h.description,
+                h.extends.map(|e| e.0),
+            ),
             None => ("unreadable", String::new(), None),
         };
         rows.push((b.name, b.path, kind, desc, base));

@@ -17,5 +17,10 @@ pub fn distance(a: &str, b: &str) -> usize {
 
 /// The closest of `candidates` to `name`, if it is close enough to be a likely typo.
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    candidates.into_iter().map(|c| (distance(c, name), c)).filter(|(d, c)| *d <= 2.max(c.chars().count() / 3)).min_by_key(|(d, _)| *d).map(|(_, c)| c)
+    candidates
+        .into_iter()
+        .map(|c| (distance(c, name), c))
+        .filter(|(d, c)| *d <= 2.max(c.chars().count() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
 }

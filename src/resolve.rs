@@ -106,7 +106,12 @@ pub fn dump(tree: &RuleTree, sources: &SourceSet) -> String {
         let value = value_of(addr, e);
         let file = sources.name(e.file);
         let file = file.rsplit('/').next().unwrap_or(file);
-        out.push_str(&format!("{} = {}  ({})\n", address_text(addr, e.block_len), value, file));
+        out.push_str(&format!(
+            "{} = {}  ({})\n",
+            address_text(addr, e.block_len),
+            value,
+            file
+        ));
     }
     out
 }
@@ -121,30 +126,38 @@ pub fn header_of(file: FileId, ast: &FileAst) -> Option<Header> {
     };
     let _ = file;
     let name = first.words.get(1)?;
-    let description = first.words.get(2).map(|w| w.text.clone()).unwrap_or_default();
+    let description = first
+        .words
+        .get(2)
+        .map(|w| w.text.clone())
+        .unwrap_or_default();
     let extends = first.words.get(4).map(|w| (w.text.clone(), w.span));
-    let sources = ast.stmts.iter().filter(|s| s.rule == "source_line").filter_map(|s| s.words.get(1)).map(|w| w.text.clone()).collect();
-    Some(Header { kind, name: name.text.clone(), description, extends, sources, name_span: name.span })
+    let sources = ast
+        .stmts
+        .iter()
+        .filter(|s| s.rule == "source_line")
+        .filter_map(|s| s.words.get(1))
+        .map(|w| w.text.clone())
+        .collect();
+    Some(Header {
+        kind,
+        name: name.text.clone(),
+        description,
+        extends,
+        sources,
+        name_span: name.span,
+    })
 }
 
 /// How many leading words of a statement form its key within its block.
 fn key_len(stmt: &Stmt) -> usize {
+    let colon_at_2 = stmt
+        .words
+        .get(2)
+        .is_some_and(|w| w.text == ":" && w.kind == WordKind::Punct);
     match stmt.rule.as_str() {
         "suit_row" | "rank_row" | "sequence_row" | "round_row" | "alias_stmt" => 2,
-        "when_stmt" => {
-            if stmt.words.get(2).is_some_and(|w| w.text == ":" && w.kind == WordKind::Punct) {
-                2
-            } else {
-                1
-            }
-        }
-        "cards_stmt" => {
-            if stmt.words.get(2).is_some_and(|w| w.text == ":") {
-                2
-            } else {
-                1
-            }
-        }
+        "when_stmt" | "cards_stmt" if colon_at_2 => 2,
         "ladder_line" | "figure_ladder_line" => 2,
         _ => 1,
     }
@@ -153,13 +166,21 @@ fn key_len(stmt: &Stmt) -> usize {
 /// Length of a block's own address: `game` or `contract adu`.
 fn block_key_len(stmt: &Stmt) -> usize {
     match stmt.rule.as_str() {
-        "contract_block" | "figure_block" | "doubling_block" | "calling_block" | "exchange_block" => 2,
+        "contract_block" | "figure_block" | "doubling_block" | "calling_block"
+        | "exchange_block" => 2,
         _ => 1,
     }
 }
 
 /// The address and statement list of one file, in file order.
-pub fn entries_of(p: &Parsed) -> (Vec<(Address, Entry)>, Vec<(Address, Span)>, Vec<Address>) {
+/// What one file says: its addressed statements, its `remove` lines, and the blocks it replaces whole.
+pub struct FileEntries {
+    pub entries: Vec<(Address, Entry)>,
+    pub removes: Vec<(Address, Span)>,
+    pub replaced: Vec<Address>,
+}
+
+pub fn entries_of(p: &Parsed) -> FileEntries {
     let mut out = Vec::new();
     let mut removes = Vec::new();
     let mut replaced_blocks = Vec::new();
@@ -178,24 +199,60 @@ pub fn entries_of(p: &Parsed) -> (Vec<(Address, Entry)>, Vec<(Address, Span)>, V
                 }
                 let mut head = stmt.clone();
                 head.body = None;
-                out.push((block.clone(), Entry { stmt: head, file: p.file, block_len: bl }));
+                out.push((
+                    block.clone(),
+                    Entry {
+                        stmt: head,
+                        file: p.file,
+                        block_len: bl,
+                    },
+                ));
                 for (i, child) in stmt.body.iter().flatten().enumerate() {
                     let mut addr = block.clone();
                     if stmt.rule == "deal_block" {
                         addr.push(format!("step {}", i + 1));
                     } else {
-                        addr.extend(child.words.iter().take(key_len(child)).map(|w| w.text.clone()));
+                        addr.extend(
+                            child
+                                .words
+                                .iter()
+                                .take(key_len(child))
+                                .map(|w| w.text.clone()),
+                        );
                     }
-                    out.push((addr, Entry { stmt: child.clone(), file: p.file, block_len: bl }));
+                    out.push((
+                        addr,
+                        Entry {
+                            stmt: child.clone(),
+                            file: p.file,
+                            block_len: bl,
+                        },
+                    ));
                 }
             }
             _ => {
-                let addr: Address = stmt.words.iter().take(key_len(stmt)).map(|w| w.text.clone()).collect();
-                out.push((addr, Entry { stmt: stmt.clone(), file: p.file, block_len: 0 }));
+                let addr: Address = stmt
+                    .words
+                    .iter()
+                    .take(key_len(stmt))
+                    .map(|w| w.text.clone())
+                    .collect();
+                out.push((
+                    addr,
+                    Entry {
+                        stmt: stmt.clone(),
+                        file: p.file,
+                        block_len: 0,
+                    },
+                ));
             }
         }
     }
-    (out, removes, replaced_blocks)
+    FileEntries {
+        entries: out,
+        removes,
+        replaced: replaced_blocks,
+    }
 }
 
 fn starts_with(a: &Address, prefix: &Address) -> bool {
@@ -224,7 +281,11 @@ pub struct Resolver<'a> {
 
 impl<'a> Resolver<'a> {
     pub fn new(sources: &'a mut SourceSet) -> Self {
-        Resolver { sources, parsed: BTreeMap::new(), diags: Vec::new() }
+        Resolver {
+            sources,
+            parsed: BTreeMap::new(),
+            diags: Vec::new(),
+        }
     }
 
     /// Parses a file once (syntax errors are recorded).
@@ -251,7 +312,7 @@ impl<'a> Resolver<'a> {
     /// One file may set an address only once: a second `contract adu` block, or a second
     /// `value` in one block, is a mistake (across files, later files override).
     fn check_duplicates(&mut self, p: &Parsed) {
-        let (entries, _, _) = entries_of(p);
+        let entries = entries_of(p).entries;
         let mut seen: IndexMap<&Address, Span> = IndexMap::new();
         for (addr, e) in &entries {
             let span = e.stmt.head_span();
@@ -285,7 +346,10 @@ impl<'a> Resolver<'a> {
             }
         }
         let b = bundled::find(name)?;
-        Some(self.sources.add(bundled::display_path(&b), b.text, Origin::Bundled))
+        Some(
+            self.sources
+                .add(bundled::display_path(&b), b.text, Origin::Bundled),
+        )
     }
 
     /// The chain from the root variant down to `file` (root first).
@@ -295,7 +359,10 @@ impl<'a> Resolver<'a> {
         loop {
             if chain.iter().any(|c| c.file == current.file) {
                 let names: Vec<String> = chain.iter().map(|c| c.header.name.clone()).collect();
-                let last = chain.last().map(|c| (c.file, c.header.extends.clone())).unwrap_or((file, None));
+                let last = chain
+                    .last()
+                    .map(|c| (c.file, c.header.extends.clone()))
+                    .unwrap_or((file, None));
                 let span = last.1.map(|e| e.1).unwrap_or_default();
                 self.diags.push(
                     Diag::new(Code::ExtendsCycle, last.0, format!("`extends` goes round in a circle: {} -> {}", names.join(" -> "), current.header.name))
@@ -310,7 +377,10 @@ impl<'a> Resolver<'a> {
             match (kind, next) {
                 (FileKind::Variant, _) => break,
                 (FileKind::HouseRules, None) => {
-                    let last = chain.last().map(|c| (c.file, c.header.name_span)).unwrap_or((file, Span::default()));
+                    let last = chain
+                        .last()
+                        .map(|c| (c.file, c.header.name_span))
+                        .unwrap_or((file, Span::default()));
                     self.diags.push(
                         Diag::new(Code::NotHouseRules, last.0, "this house-rules file names no base, and no base was given before it")
                             .label(last.1, "add `extends BASE` to this header")
@@ -370,7 +440,9 @@ impl<'a> Resolver<'a> {
                         Some(id) => match self.chain(id) {
                             Some(c) if c.iter().any(|q| chain_names.contains(&q.header.name)) => {
                                 for q in c {
-                                    if !chain_names.contains(&q.header.name) && !side.iter().any(|s| s.file == q.file) {
+                                    if !chain_names.contains(&q.header.name)
+                                        && !side.iter().any(|s| s.file == q.file)
+                                    {
                                         side.push(q);
                                     }
                                 }
@@ -407,7 +479,11 @@ impl<'a> Resolver<'a> {
         }
         for p in chain.iter().chain(side.iter()) {
             tree.files.push(p.file);
-            tree.layers.push((p.header.name.clone(), p.header.description.clone(), p.header.kind));
+            tree.layers.push((
+                p.header.name.clone(),
+                p.header.description.clone(),
+                p.header.kind,
+            ));
             tree.sources.extend(p.header.sources.iter().cloned());
         }
         if ok {
@@ -424,20 +500,40 @@ impl<'a> Resolver<'a> {
         let mut removed: Vec<(Address, FileId, Span)> = Vec::new();
         let mut reported: Vec<(Address, FileId)> = Vec::new();
         for p in side {
-            let (entries, removes, _) = entries_of(p);
+            let FileEntries {
+                entries, removes, ..
+            } = entries_of(p);
             for (addr, span) in removes {
                 for (a, (f, e, _)) in &seen {
                     if *f != p.file && starts_with(a, &addr) {
-                        self.diags.push(remove_conflict(self.sources, p.file, span, &addr, *f, e.stmt.head_span()));
+                        self.diags.push(remove_conflict(
+                            self.sources,
+                            p.file,
+                            span,
+                            &addr,
+                            *f,
+                            e.stmt.head_span(),
+                        ));
                         break;
                     }
                 }
                 removed.push((addr, p.file, span));
             }
             for (addr, e) in entries {
-                if let Some((r, rf, rs)) = removed.iter().find(|(r, f, _)| *f != p.file && starts_with(&addr, r)).cloned() {
+                if let Some((r, rf, rs)) = removed
+                    .iter()
+                    .find(|(r, f, _)| *f != p.file && starts_with(&addr, r))
+                    .cloned()
+                {
                     if !reported.contains(&(r.clone(), p.file)) {
-                        self.diags.push(remove_conflict(self.sources, rf, rs, &r, p.file, e.stmt.head_span()));
+                        self.diags.push(remove_conflict(
+                            self.sources,
+                            rf,
+                            rs,
+                            &r,
+                            p.file,
+                            e.stmt.head_span(),
+                        ));
                         reported.push((r, p.file));
                     }
                     continue;
@@ -449,7 +545,10 @@ impl<'a> Resolver<'a> {
                 match seen.get(&addr) {
                     Some((f, prev, pv)) if *f != p.file && *pv != v => {
                         let text = address_text(&addr, e.block_len);
-                        let (a, b) = (self.sources.name(*f).to_string(), self.sources.name(p.file).to_string());
+                        let (a, b) = (
+                            self.sources.name(*f).to_string(),
+                            self.sources.name(p.file).to_string(),
+                        );
                         self.diags.push(
                             Diag::new(Code::Conflict, p.file, format!("`{text}` is set to `{v}` here and to `{pv}` in {a}"))
                                 .label(e.stmt.head_span(), format!("{} sets `{v}`", short(&b)))
@@ -468,34 +567,68 @@ impl<'a> Resolver<'a> {
 }
 
 fn short(name: &str) -> String {
-    name.rsplit('/').next().unwrap_or(name).trim_end_matches(".kartya").to_string()
+    name.rsplit('/')
+        .next()
+        .unwrap_or(name)
+        .trim_end_matches(".kartya")
+        .to_string()
 }
 
-fn remove_conflict(sources: &SourceSet, rf: FileId, rs: Span, addr: &Address, sf: FileId, ss: Span) -> Diag {
+fn remove_conflict(
+    sources: &SourceSet,
+    rf: FileId,
+    rs: Span,
+    addr: &Address,
+    sf: FileId,
+    ss: Span,
+) -> Diag {
     let (a, b) = (short(sources.name(rf)), short(sources.name(sf)));
-    Diag::new(Code::RemoveConflict, rf, format!("{a} removes `{}`, but {b} sets it", addr.join(" ")))
-        .label(rs, format!("{a} removes it"))
-        .label_in(sf, ss, format!("{b} sets it"))
-        .help(format!("one house rule takes out what the other changes: drop {a} or {b}"))
+    Diag::new(
+        Code::RemoveConflict,
+        rf,
+        format!("{a} removes `{}`, but {b} sets it", addr.join(" ")),
+    )
+    .label(rs, format!("{a} removes it"))
+    .label_in(sf, ss, format!("{b} sets it"))
+    .help(format!(
+        "one house rule takes out what the other changes: drop {a} or {b}"
+    ))
 }
 
 pub fn unknown_variant(file: FileId, span: Span, name: &str) -> Diag {
     let mut names: Vec<&str> = bundled::all().map(|b| b.name).collect();
     names.sort_by_key(|n| crate::names::distance(n, name));
-    Diag::new(Code::UnknownVariant, file, format!("there is no variant or house-rules file called `{name}`"))
-        .label(span, "not a bundled name or a file given on the command line")
-        .help(format!("did you mean `{}`? `kartya list` shows every bundled name", names.first().copied().unwrap_or("alsos-3p")))
+    Diag::new(
+        Code::UnknownVariant,
+        file,
+        format!("there is no variant or house-rules file called `{name}`"),
+    )
+    .label(
+        span,
+        "not a bundled name or a file given on the command line",
+    )
+    .help(format!(
+        "did you mean `{}`? `kartya list` shows every bundled name",
+        names.first().copied().unwrap_or("alsos-3p")
+    ))
 }
 
 /// Applies one file's statements onto the tree: later files override earlier ones by address.
 fn apply(tree: &mut RuleTree, p: &Parsed) {
-    let (entries, removes, replaced) = entries_of(p);
+    let FileEntries {
+        entries,
+        removes,
+        replaced,
+    } = entries_of(p);
     for r in removes.iter().map(|(a, _)| a).chain(replaced.iter()) {
         tree.entries.retain(|a, _| !starts_with(a, r));
     }
     for (addr, e) in entries {
         // A block restated without its description (`contract betli {`) keeps the base's title.
-        let untitled_head = e.stmt.body.is_none() && addr.len() == e.block_len && e.block_len > 0 && e.stmt.words.len() <= e.block_len;
+        let untitled_head = e.stmt.body.is_none()
+            && addr.len() == e.block_len
+            && e.block_len > 0
+            && e.stmt.words.len() <= e.block_len;
         if untitled_head && tree.entries.contains_key(&addr) {
             continue;
         }

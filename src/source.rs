@@ -36,12 +36,21 @@ impl SourceSet {
     pub fn new() -> Self {
         Self::default()
     }
-    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>, origin: Origin) -> FileId {
+    pub fn add(
+        &mut self,
+        name: impl Into<String>,
+        text: impl Into<String>,
+        origin: Origin,
+    ) -> FileId {
         let name = name.into();
         if let Some(i) = self.files.iter().position(|f| f.name == name) {
             return FileId(i as u32);
         }
-        self.files.push(SourceFile { name, text: text.into(), origin });
+        self.files.push(SourceFile {
+            name,
+            text: text.into(),
+            origin,
+        });
         FileId((self.files.len() - 1) as u32)
     }
     /// Every file id, in the order added.
@@ -49,13 +58,22 @@ impl SourceSet {
         (0..self.files.len()).map(|i| FileId(i as u32))
     }
     pub fn name(&self, id: FileId) -> &str {
-        self.files.get(id.0 as usize).map(|f| f.name.as_str()).unwrap_or("<unknown>")
+        self.files
+            .get(id.0 as usize)
+            .map(|f| f.name.as_str())
+            .unwrap_or("<unknown>")
     }
     pub fn text(&self, id: FileId) -> &str {
-        self.files.get(id.0 as usize).map(|f| f.text.as_str()).unwrap_or("")
+        self.files
+            .get(id.0 as usize)
+            .map(|f| f.text.as_str())
+            .unwrap_or("")
     }
     pub fn origin(&self, id: FileId) -> Origin {
-        self.files.get(id.0 as usize).map(|f| f.origin).unwrap_or(Origin::Synthetic)
+        self.files
+            .get(id.0 as usize)
+            .map(|f| f.origin)
+            .unwrap_or(Origin::Synthetic)
     }
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, id: FileId, offset: usize) -> (usize, usize) {
@@ -63,7 +81,12 @@ impl SourceSet {
         let offset = offset.min(text.len());
         let before = text.get(..offset).unwrap_or("");
         let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+        let col = before
+            .rsplit('\n')
+            .next()
+            .map(|l| l.chars().count())
+            .unwrap_or(0)
+            + 1;
         (line, col)
     }
 }

@@ -7,7 +7,11 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 fn kartya(args: &[&str]) -> Output {
-    match Command::new(env!("CARGO_BIN_EXE_kartya")).args(args).env("NO_COLOR", "1").output() {
+    match Command::new(env!("CARGO_BIN_EXE_kartya"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+    {
         Ok(o) => o,
         Err(e) => panic!("cannot run kartya: {e}"),
     }
@@ -27,7 +31,14 @@ fn stdout(o: &Output) -> String {
 
 #[test]
 fn check_passes_every_bundled_base() {
-    for base in ["alsos-3p", "alsos-4p", "alsos-2p", "alsos-2p-tompa", "alsos-hu-3p", "alsos-hu-2p"] {
+    for base in [
+        "alsos-3p",
+        "alsos-4p",
+        "alsos-2p",
+        "alsos-2p-tompa",
+        "alsos-hu-3p",
+        "alsos-hu-2p",
+    ] {
         let o = kartya(&["check", base]);
         assert_eq!(code(&o), 0, "{base}: {}", stderr(&o));
         assert!(stdout(&o).contains(": ok"), "{base}");
@@ -39,7 +50,12 @@ fn conflict_exits_1_and_names_both_files() {
     let o = kartya(&["check", "alsos-3p", "siber-seven-only", "siber-both-chains"]);
     assert_eq!(code(&o), 1);
     let err = stderr(&o);
-    assert!(err.contains("kartya::conflict") && err.contains("siber-seven-only") && err.contains("siber-both-chains"), "{err}");
+    assert!(
+        err.contains("kartya::conflict")
+            && err.contains("siber-seven-only")
+            && err.contains("siber-both-chains"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -53,7 +69,11 @@ fn usage_errors_exit_2() {
 fn unknown_names_and_unreadable_files_exit_1_with_a_diagnostic() {
     let o = kartya(&["check", "alsos-3q"]);
     assert_eq!(code(&o), 1);
-    assert!(stderr(&o).contains("kartya::unknown-variant") && stderr(&o).contains("alsos-3p"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("kartya::unknown-variant") && stderr(&o).contains("alsos-3p"),
+        "{}",
+        stderr(&o)
+    );
     let o = kartya(&["check", "no/such/file.kartya"]);
     assert_eq!(code(&o), 1);
     assert!(stderr(&o).contains("kartya::unreadable"), "{}", stderr(&o));
@@ -63,7 +83,11 @@ fn unknown_names_and_unreadable_files_exit_1_with_a_diagnostic() {
     let _ = std::fs::write(&bad, b"house-rules x \"caf\xe9\" extends alsos-3p\n");
     let o = kartya(&["check", &bad.to_string_lossy()]);
     assert_eq!(code(&o), 1);
-    assert!(stderr(&o).contains("kartya::unreadable") && stderr(&o).contains("UTF-8"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("kartya::unreadable") && stderr(&o).contains("UTF-8"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -71,8 +95,17 @@ fn list_shows_every_bundled_file_with_a_description() {
     let o = kartya(&["list"]);
     assert_eq!(code(&o), 0);
     let out = stdout(&o);
-    for name in ["alsos-3p", "siber-both-chains", "tuesday-club", "mordkontra"] {
-        assert!(out.lines().any(|l| l.starts_with(name) && l.len() > name.len() + 5), "{name} missing in list");
+    for name in [
+        "alsos-3p",
+        "siber-both-chains",
+        "tuesday-club",
+        "mordkontra",
+    ] {
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with(name) && l.len() > name.len() + 5),
+            "{name} missing in list"
+        );
     }
     let o = kartya(&["list", "--json"]);
     assert_eq!(code(&o), 0);
@@ -107,7 +140,9 @@ fn fmt_check_passes_on_bundled_files_and_fmt_rewrites() {
 /// rejection is located at file:line:column.
 #[test]
 fn broken_rules_files_are_rejected_quickly_without_panics() {
-    let base = kartya::bundled::find("alsos-3p").map(|b| b.text).unwrap_or_default();
+    let base = kartya::bundled::find("alsos-3p")
+        .map(|b| b.text)
+        .unwrap_or_default();
     let lines: Vec<&str> = base.lines().collect();
     let mut cases: Vec<(String, String)> = Vec::new();
     for i in (0..lines.len()).step_by(7) {
@@ -125,13 +160,33 @@ fn broken_rules_files_are_rejected_quickly_without_panics() {
         cases.push((format!("swap words {i}"), v.join(" ")));
     }
     for cut in (0..base.len()).step_by(997) {
-        let cut = (0..=cut).rev().find(|c| base.is_char_boundary(*c)).unwrap_or(0);
+        let cut = (0..=cut)
+            .rev()
+            .find(|c| base.is_char_boundary(*c))
+            .unwrap_or(0);
         cases.push((format!("truncate at {cut}"), base[..cut].to_string()));
     }
-    cases.push(("junk".into(), format!("{}\n@@@ \u{0}\u{7f} ~~~ }}}} {{{{ \"\n{}", &base[..200], &base[200..])));
-    cases.push(("overflow".into(), base.replace("value 1\n", "value 99999999999999999999999999999999\n").replace("players 3", "players 4294967297")));
-    cases.push(("20000 braces".into(), format!("{}\n{}", base, "{".repeat(20_000))));
-    cases.push(("20000 parens".into(), format!("{}\nfigure x {{\n  when {}\n}}\n", base, "(".repeat(20_000))));
+    cases.push((
+        "junk".into(),
+        format!(
+            "{}\n@@@ \u{0}\u{7f} ~~~ }}}} {{{{ \"\n{}",
+            &base[..200],
+            &base[200..]
+        ),
+    ));
+    cases.push((
+        "overflow".into(),
+        base.replace("value 1\n", "value 99999999999999999999999999999999\n")
+            .replace("players 3", "players 4294967297"),
+    ));
+    cases.push((
+        "20000 braces".into(),
+        format!("{}\n{}", base, "{".repeat(20_000)),
+    ));
+    cases.push((
+        "20000 parens".into(),
+        format!("{}\nfigure x {{\n  when {}\n}}\n", base, "(".repeat(20_000)),
+    ));
     let dir = std::env::temp_dir().join(format!("kartya-broken-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     for (i, (what, text)) in cases.iter().enumerate() {
@@ -146,7 +201,12 @@ fn broken_rules_files_are_rejected_quickly_without_panics() {
         assert!(!err.contains("panicked"), "{what}: panic\n{err}");
         assert!(took < Duration::from_secs(1), "{what}: took {took:?}");
         if c == 1 {
-            let located = err.lines().any(|l| l.contains(".kartya:") && l.rsplit(':').take(2).all(|n| n.trim().parse::<usize>().is_ok()));
+            let located = err.lines().any(|l| {
+                l.contains(".kartya:")
+                    && l.rsplit(':')
+                        .take(2)
+                        .all(|n| n.trim().parse::<usize>().is_ok())
+            });
             assert!(located, "{what}: no file:line:column in\n{err}");
         }
     }

@@ -9,7 +9,10 @@ use kartya::diag::Code;
 use std::collections::BTreeSet;
 
 fn expected_code(text: &str) -> Option<String> {
-    text.lines().next()?.strip_prefix("# expect: ").map(|s| s.trim().to_string())
+    text.lines()
+        .next()?
+        .strip_prefix("# expect: ")
+        .map(|s| s.trim().to_string())
 }
 
 /// Codes proved by the CLI tests (tests/cli.rs) rather than by a fixture file.
@@ -19,32 +22,60 @@ const CLI_CODES: &[Code] = &[Code::Unreadable];
 fn every_fixture_fails_with_its_expected_code() {
     let dir = root().join("tests/fixtures/diagnostics");
     let mut covered: BTreeSet<String> = BTreeSet::new();
-    let mut paths: Vec<_> = std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
     paths.sort();
     for path in paths {
         let text = std::fs::read_to_string(&path).unwrap_or_default();
-        let Some(expect) = expected_code(&text) else { continue };
+        let Some(expect) = expected_code(&text) else {
+            continue;
+        };
         if !expect.starts_with("kartya::") {
             continue; // a helper file used by an .args fixture
         }
-        let file_name = path.file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default();
+        let file_name = path
+            .file_name()
+            .map(|f| f.to_string_lossy().to_string())
+            .unwrap_or_default();
         let args: Vec<String> = if file_name.ends_with(".args") {
-            text.lines().nth(1).unwrap_or("").split_whitespace().map(str::to_string).collect()
+            text.lines()
+                .nth(1)
+                .unwrap_or("")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
         } else {
             vec![file_name.clone()]
         };
         let arg_refs: Vec<&str> = args.iter().map(String::as_str).collect();
         let (sources, loaded) = load(&arg_refs, &dir);
         let codes: Vec<&str> = loaded.diags.iter().map(|d| d.code.as_str()).collect();
-        assert!(codes.contains(&expect.as_str()), "{file_name}: expected {expect}, got {codes:?}");
-        if !Code::ALL.iter().any(|c| c.is_warning() && c.as_str() == expect) {
-            assert!(loaded.variant.is_none(), "{file_name}: an error fixture must not build a variant");
+        assert!(
+            codes.contains(&expect.as_str()),
+            "{file_name}: expected {expect}, got {codes:?}"
+        );
+        if !Code::ALL
+            .iter()
+            .any(|c| c.is_warning() && c.as_str() == expect)
+        {
+            assert!(
+                loaded.variant.is_none(),
+                "{file_name}: an error fixture must not build a variant"
+            );
         }
         for d in &loaded.diags {
-            assert!(!d.labels.is_empty(), "{file_name}: {} has no labelled span", d.code);
+            assert!(
+                !d.labels.is_empty(),
+                "{file_name}: {} has no labelled span",
+                d.code
+            );
             assert!(d.help.is_some(), "{file_name}: {} has no help", d.code);
             let loc = d.location(&sources);
-            assert!(loc.matches(':').count() >= 2, "{file_name}: location {loc} is not file:line:column");
+            assert!(
+                loc.matches(':').count() >= 2,
+                "{file_name}: location {loc} is not file:line:column"
+            );
         }
         covered.insert(expect);
         let rendered = render(&loaded.diags, &sources);
@@ -57,7 +88,11 @@ fn every_fixture_fails_with_its_expected_code() {
         if CLI_CODES.contains(code) {
             continue;
         }
-        assert!(covered.contains(code.as_str()), "diagnostic code {} has no fixture under tests/fixtures/diagnostics", code.as_str());
+        assert!(
+            covered.contains(code.as_str()),
+            "diagnostic code {} has no fixture under tests/fixtures/diagnostics",
+            code.as_str()
+        );
     }
 }
 
@@ -65,16 +100,27 @@ fn every_fixture_fails_with_its_expected_code() {
 fn diagnostics_are_lowercase_one_line_messages() {
     let dir = root().join("tests/fixtures/diagnostics");
     for path in kartya_files(&dir) {
-        let name = path.file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|f| f.to_string_lossy().to_string())
+            .unwrap_or_default();
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         if !expected_code(&text).is_some_and(|c| c.starts_with("kartya::")) {
             continue;
         }
         let (_, loaded) = load(&[name.as_str()], &dir);
         for d in &loaded.diags {
-            assert!(!d.message.contains('\n'), "{name}: multi-line message: {}", d.message);
+            assert!(
+                !d.message.contains('\n'),
+                "{name}: multi-line message: {}",
+                d.message
+            );
             let first = d.message.chars().next().unwrap_or('a');
-            assert!(!first.is_uppercase(), "{name}: message starts with a capital: {}", d.message);
+            assert!(
+                !first.is_uppercase(),
+                "{name}: message starts with a capital: {}",
+                d.message
+            );
         }
     }
 }

@@ -30,7 +30,11 @@ fn every_kartya_example_in_the_docs_checks_clean() {
     let root = common::root();
     let mut files = vec![root.join("README.md")];
     if let Ok(d) = std::fs::read_dir(root.join("docs")) {
-        files.extend(d.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "md")));
+        files.extend(
+            d.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "md")),
+        );
     }
     files.sort();
     let mut checked = 0;
@@ -38,12 +42,24 @@ fn every_kartya_example_in_the_docs_checks_clean() {
         let text = std::fs::read_to_string(&f).unwrap_or_default();
         for (line, body) in blocks(&text) {
             let mut sources = SourceSet::new();
-            let name = format!("{}:{line}", f.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default());
+            let name = format!(
+                "{}:{line}",
+                f.file_name()
+                    .map(|n| n.to_string_lossy().to_string())
+                    .unwrap_or_default()
+            );
             let id = sources.add(name.clone(), body, Origin::User);
             let loaded = kartya::load::load(&mut sources, id, &[]);
-            assert!(loaded.diags.is_empty(), "example at {name} does not check clean:\n{}", common::render(&loaded.diags, &sources));
+            assert!(
+                loaded.diags.is_empty(),
+                "example at {name} does not check clean:\n{}",
+                common::render(&loaded.diags, &sources)
+            );
             checked += 1;
         }
     }
-    assert!(checked >= 3, "expected kartya examples in the docs, found {checked}");
+    assert!(
+        checked >= 3,
+        "expected kartya examples in the docs, found {checked}"
+    );
 }

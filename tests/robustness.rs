@@ -13,7 +13,10 @@ fn run(text: &str) {
     let loaded = kartya::load::load(&mut sources, id, &[]);
     for d in &loaded.diags {
         for l in &d.labels {
-            assert!(l.span.start <= l.span.end && l.span.end <= sources.text(l.file).len(), "label outside its file: {d:?}");
+            assert!(
+                l.span.start <= l.span.end && l.span.end <= sources.text(l.file).len(),
+                "label outside its file: {d:?}"
+            );
         }
         let _ = kartya::diag::render_plain(std::slice::from_ref(d), &sources, 80);
     }
@@ -51,7 +54,9 @@ proptest! {
 #[test]
 fn fuzz_findings_stay_fixed() {
     let dir = common::root().join("tests/fixtures/fuzz");
-    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let bytes = std::fs::read(e.path()).unwrap_or_default();
         run(&String::from_utf8_lossy(&bytes));

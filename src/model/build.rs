@@ -11,16 +11,30 @@ use crate::syntax::ast::{self, Word};
 /// Builds and checks the model. Returns it only when there is no error (warnings are returned
 /// either way).
 pub fn build(tree: &RuleTree) -> (Option<(Variant, Provenance)>, Vec<Diag>) {
-    let mut b = Builder { tree, diags: Vec::new(), prov: Provenance::default() };
+    let mut b = Builder {
+        tree,
+        diags: Vec::new(),
+        prov: Provenance::default(),
+    };
     let variant = b.variant();
     let mut diags = b.diags;
     // Whole-variant checks only make sense on a variant whose parts are sound: after an error
     // they would mostly repeat it in other words.
-    if let Some(v) = variant.as_ref().filter(|_| !diags.iter().any(Diag::is_error)) {
+    if let Some(v) = variant
+        .as_ref()
+        .filter(|_| !diags.iter().any(Diag::is_error))
+    {
         super::check::check(v, tree, &b.prov, &mut diags);
     }
     let failed = diags.iter().any(Diag::is_error);
-    (if failed { None } else { variant.map(|v| (v, b.prov)) }, diags)
+    (
+        if failed {
+            None
+        } else {
+            variant.map(|v| (v, b.prov))
+        },
+        diags,
+    )
 }
 
 pub(super) struct Builder<'a> {
@@ -55,7 +69,12 @@ impl<'a> Builder<'a> {
     }
 
     fn block(&self, prefix: &[&str]) -> Vec<&'a Entry> {
-        self.tree.entries.iter().filter(|(a, _)| a.len() > prefix.len() && a.iter().zip(prefix).all(|(x, y)| x == y)).map(|(_, e)| e).collect()
+        self.tree
+            .entries
+            .iter()
+            .filter(|(a, _)| a.len() > prefix.len() && a.iter().zip(prefix).all(|(x, y)| x == y))
+            .map(|(_, e)| e)
+            .collect()
     }
 
     fn get(&self, addr: &[&str]) -> Option<&'a Entry> {
@@ -65,11 +84,31 @@ impl<'a> Builder<'a> {
 
     /// Block names of a kind (`contract`), in order of first appearance.
     fn names_of(&self, kind: &str) -> Vec<String> {
-        self.tree.entries.keys().filter(|a| a.len() == 2 && a[0] == kind && self.tree.entries.get(*a).is_some_and(|e| e.stmt.rule.ends_with("_block") || e.stmt.rule.ends_with("_line"))).map(|a| a[1].clone()).collect()
+        self.tree
+            .entries
+            .keys()
+            .filter(|a| {
+                a.len() == 2
+                    && a[0] == kind
+                    && self.tree.entries.get(*a).is_some_and(|e| {
+                        e.stmt.rule.ends_with("_block") || e.stmt.rule.ends_with("_line")
+                    })
+            })
+            .map(|a| a[1].clone())
+            .collect()
     }
 
-    fn err(&mut self, code: Code, e: &Entry, span: ast::Span, msg: impl Into<String>, label: impl Into<String>, help: impl Into<String>) {
-        self.diags.push(Diag::new(code, e.file, msg).label(span, label).help(help));
+    fn err(
+        &mut self,
+        code: Code,
+        e: &Entry,
+        span: ast::Span,
+        msg: impl Into<String>,
+        label: impl Into<String>,
+        help: impl Into<String>,
+    ) {
+        self.diags
+            .push(Diag::new(code, e.file, msg).label(span, label).help(help));
     }
 
     fn int(&mut self, e: &Entry, i: usize, min: i64, max: i64, what: &str) -> Option<i64> {
@@ -78,7 +117,14 @@ impl<'a> Builder<'a> {
             Ok(n) if (min..=max).contains(&n) => Some(n),
             _ => {
                 let span = word.span;
-                self.err(Code::OutOfRange, e, span, format!("{what} must be between {min} and {max}, not {}", word.text), "out of range", format!("write a whole number from {min} to {max}"));
+                self.err(
+                    Code::OutOfRange,
+                    e,
+                    span,
+                    format!("{what} must be between {min} and {max}, not {}", word.text),
+                    "out of range",
+                    format!("write a whole number from {min} to {max}"),
+                );
                 None
             }
         }
@@ -89,10 +135,28 @@ impl<'a> Builder<'a> {
         let help = match hint {
             Some(h) => format!("did you mean `{h}`?"),
             None if known.is_empty() => format!("no {kind} is defined"),
-            None => format!("the {kind}s are: {}", known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")),
+            None => format!(
+                "the {kind}s are: {}",
+                known
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         };
-        let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
-        self.err(Code::UnknownName, e, word.span, format!("unknown {kind} `{}`", word.text), format!("not {article} {kind} of this variant"), help);
+        let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        self.err(
+            Code::UnknownName,
+            e,
+            word.span,
+            format!("unknown {kind} `{}`", word.text),
+            format!("not {article} {kind} of this variant"),
+            help,
+        );
     }
 
     fn lookup(&mut self, e: &Entry, i: usize, kind: &str, known: &[String]) -> Option<usize> {
@@ -109,14 +173,33 @@ impl<'a> Builder<'a> {
     fn missing(&mut self, what: &str, help: &str) {
         let file = self.file();
         let span = ast::Span::new(0, 0);
-        self.diags.push(Diag::new(Code::Missing, file, format!("the variant has no {what}")).label(span, "in this variant or the files it extends").help(help.to_string()));
+        self.diags.push(
+            Diag::new(Code::Missing, file, format!("the variant has no {what}"))
+                .label(span, "in this variant or the files it extends")
+                .help(help.to_string()),
+        );
     }
 
     fn variant(&mut self) -> Option<Variant> {
-        let (name, description) = self.tree.layers.last().map(|(n, d, _)| (n.clone(), d.clone())).unwrap_or_default();
+        let (name, description) = self
+            .tree
+            .layers
+            .last()
+            .map(|(n, d, _)| (n.clone(), d.clone()))
+            .unwrap_or_default();
         let names = Names {
-            orders: self.block(&["orders"]).iter().map(|e| text(e, 0).to_string()).filter(|n| !n.is_empty()).collect(),
-            points: self.block(&["points"]).iter().filter(|e| e.stmt.rule == "points_row").map(|e| text(e, 0).to_string()).collect(),
+            orders: self
+                .block(&["orders"])
+                .iter()
+                .map(|e| text(e, 0).to_string())
+                .filter(|n| !n.is_empty())
+                .collect(),
+            points: self
+                .block(&["points"])
+                .iter()
+                .filter(|e| e.stmt.rule == "points_row")
+                .map(|e| text(e, 0).to_string())
+                .collect(),
             contracts: self.names_of("contract"),
             figures: self.names_of("figure"),
             doublings: self.names_of("doubling"),
@@ -140,7 +223,12 @@ impl<'a> Builder<'a> {
         let exchanges = self.exchanges(&ranks);
         let scoring = self.scoring();
         let bidding = bidding?;
-        let layers = self.tree.layers.iter().map(|(n, d, _)| (n.clone(), d.clone())).collect();
+        let layers = self
+            .tree
+            .layers
+            .iter()
+            .map(|(n, d, _)| (n.clone(), d.clone()))
+            .collect();
         Some(Variant {
             name,
             description,
@@ -179,9 +267,22 @@ impl<'a> Builder<'a> {
         let mut sits_out = false;
         for e in self.block(&["game"]) {
             match e.stmt.rule.as_str() {
-                "players_stmt" => players = self.int(e, 1, 2, 8, "the number of players").unwrap_or(0) as u8,
-                "active_stmt" => active = Some(self.int(e, 1, 2, 8, "the number of active players").unwrap_or(0) as u8),
-                "seating_stmt" => seating = if text(e, 1) == "clockwise" { Seating::Clockwise } else { Seating::CounterClockwise },
+                "players_stmt" => {
+                    players = self.int(e, 1, 2, 8, "the number of players").unwrap_or(0) as u8
+                }
+                "active_stmt" => {
+                    active = Some(
+                        self.int(e, 1, 2, 8, "the number of active players")
+                            .unwrap_or(0) as u8,
+                    )
+                }
+                "seating_stmt" => {
+                    seating = if text(e, 1) == "clockwise" {
+                        Seating::Clockwise
+                    } else {
+                        Seating::CounterClockwise
+                    }
+                }
                 "sits_out_stmt" => sits_out = true,
                 _ => {}
             }
@@ -199,7 +300,14 @@ impl<'a> Builder<'a> {
         if active < players && !sits_out {
             if let Some(e) = self.get(&["game", "active"]) {
                 let span = e.stmt.head_span();
-                self.err(Code::Missing, e, span, "some players sit out, but the variant does not say who", "fewer active players than players", "add `sits-out dealer` to `game`");
+                self.err(
+                    Code::Missing,
+                    e,
+                    span,
+                    "some players sit out, but the variant does not say who",
+                    "fewer active players than players",
+                    "add `sits-out dealer` to `game`",
+                );
             }
         }
         (players, active, seating, sits_out)
@@ -216,16 +324,34 @@ impl<'a> Builder<'a> {
                     let dup = suits.iter().any(|s| s.name == n || s.code == c);
                     if dup {
                         let span = e.stmt.head_span();
-                        self.err(Code::DuplicateName, e, span, format!("suit `{n}` (code `{c}`) is defined twice"), "a suit with this name or code exists already", "give every suit its own name and code");
+                        self.err(
+                            Code::DuplicateName,
+                            e,
+                            span,
+                            format!("suit `{n}` (code `{c}`) is defined twice"),
+                            "a suit with this name or code exists already",
+                            "give every suit its own name and code",
+                        );
                     }
                     let bid = self.int(e, 3, -1000, 1000, "a bidding rank").unwrap_or(0);
-                    suits.push(Suit { name: n, code: c, bid_rank: bid });
+                    suits.push(Suit {
+                        name: n,
+                        code: c,
+                        bid_rank: bid,
+                    });
                 }
                 "rank_row" => {
                     let (n, c) = (text(e, 1).to_string(), text(e, 2).to_string());
                     if ranks.iter().any(|r| r.name == n || r.code == c) {
                         let span = e.stmt.head_span();
-                        self.err(Code::DuplicateName, e, span, format!("rank `{n}` (code `{c}`) is defined twice"), "a rank with this name or code exists already", "give every rank its own name and code");
+                        self.err(
+                            Code::DuplicateName,
+                            e,
+                            span,
+                            format!("rank `{n}` (code `{c}`) is defined twice"),
+                            "a rank with this name or code exists already",
+                            "give every rank its own name and code",
+                        );
                     }
                     ranks.push(Rank { name: n, code: c });
                 }
@@ -248,7 +374,10 @@ impl<'a> Builder<'a> {
             if text(e, 1) == "all" {
                 for s in 0..suits.len() {
                     for r in 0..ranks.len() {
-                        cards.push(Card { suit: s as SuitId, rank: r as RankId });
+                        cards.push(Card {
+                            suit: s as SuitId,
+                            rank: r as RankId,
+                        });
                     }
                 }
             } else {
@@ -262,7 +391,10 @@ impl<'a> Builder<'a> {
                 };
                 for word in e.stmt.words.iter().skip(3) {
                     match ranks.iter().position(|r| r.code == word.text) {
-                        Some(r) => cards.push(Card { suit: s as SuitId, rank: r as RankId }),
+                        Some(r) => cards.push(Card {
+                            suit: s as SuitId,
+                            rank: r as RankId,
+                        }),
                         None => {
                             let codes: Vec<String> = ranks.iter().map(|r| r.code.clone()).collect();
                             self.unknown(e, word, "rank code", &codes);
@@ -279,7 +411,17 @@ impl<'a> Builder<'a> {
         if cards.len() > 64 {
             if let Some(e) = entries.first() {
                 let span = e.stmt.head_span();
-                self.err(Code::OutOfRange, e, span, format!("the deck has {} cards; kartya handles at most 64", cards.len()), "too many cards", "use fewer suits or ranks");
+                self.err(
+                    Code::OutOfRange,
+                    e,
+                    span,
+                    format!(
+                        "the deck has {} cards; kartya handles at most 64",
+                        cards.len()
+                    ),
+                    "too many cards",
+                    "use fewer suits or ranks",
+                );
             }
         }
         (suits, ranks, cards)
@@ -306,7 +448,14 @@ impl<'a> Builder<'a> {
                 match self.rank_of(e, word, ranks) {
                     Some(r) if list.contains(&r) => {
                         let span = word.span;
-                        self.err(Code::NotAPermutation, e, span, format!("order `{name}` lists `{}` twice", word.text), "repeated", "an order lists every rank exactly once, highest first");
+                        self.err(
+                            Code::NotAPermutation,
+                            e,
+                            span,
+                            format!("order `{name}` lists `{}` twice", word.text),
+                            "repeated",
+                            "an order lists every rank exactly once, highest first",
+                        );
                         bad = true;
                     }
                     Some(r) => list.push(r),
@@ -314,9 +463,22 @@ impl<'a> Builder<'a> {
                 }
             }
             if !bad && list.len() != ranks.len() {
-                let missing: Vec<String> = (0..ranks.len() as RankId).filter(|r| !list.contains(r)).map(|r| format!("`{}`", ranks[r as usize].code)).collect();
+                let missing: Vec<String> = (0..ranks.len() as RankId)
+                    .filter(|r| !list.contains(r))
+                    .map(|r| format!("`{}`", ranks[r as usize].code))
+                    .collect();
                 let span = e.stmt.head_span();
-                self.err(Code::NotAPermutation, e, span, format!("order `{name}` is not an order of the deck's ranks: it leaves out {}", missing.join(", ")), "some ranks are missing", "an order lists every rank exactly once, highest first");
+                self.err(
+                    Code::NotAPermutation,
+                    e,
+                    span,
+                    format!(
+                        "order `{name}` is not an order of the deck's ranks: it leaves out {}",
+                        missing.join(", ")
+                    ),
+                    "some ranks are missing",
+                    "an order lists every rank exactly once, highest first",
+                );
             }
             out.push(Order { name, ranks: list });
         }
@@ -328,7 +490,9 @@ impl<'a> Builder<'a> {
         let mut last = 0;
         for e in self.block(&["points"]) {
             if e.stmt.rule == "last_trick_stmt" {
-                last = self.int(e, 1, 0, 10_000, "the last-trick bonus").unwrap_or(0) as i32;
+                last = self
+                    .int(e, 1, 0, 10_000, "the last-trick bonus")
+                    .unwrap_or(0) as i32;
                 continue;
             }
             let name = text(e, 0).to_string();
@@ -344,21 +508,51 @@ impl<'a> Builder<'a> {
                 };
                 if given[r] {
                     let span = rank.span;
-                    self.err(Code::PointsMismatch, e, span, format!("points table `{name}` gives points to `{}` twice", rank.text), "repeated", "give each rank its points once");
+                    self.err(
+                        Code::PointsMismatch,
+                        e,
+                        span,
+                        format!(
+                            "points table `{name}` gives points to `{}` twice",
+                            rank.text
+                        ),
+                        "repeated",
+                        "give each rank its points once",
+                    );
                 }
                 given[r] = true;
                 match pts.text.parse::<i32>() {
                     Ok(p) if (0..=10_000).contains(&p) => by_rank[r] = p,
                     _ => {
                         let span = pts.span;
-                        self.err(Code::OutOfRange, e, span, format!("card points must be between 0 and 10000, not {}", pts.text), "out of range", "write a whole number of card points");
+                        self.err(
+                            Code::OutOfRange,
+                            e,
+                            span,
+                            format!("card points must be between 0 and 10000, not {}", pts.text),
+                            "out of range",
+                            "write a whole number of card points",
+                        );
                     }
                 }
             }
-            let missing: Vec<String> = (0..ranks.len()).filter(|r| !given[*r]).map(|r| format!("`{}`", ranks[r].code)).collect();
+            let missing: Vec<String> = (0..ranks.len())
+                .filter(|r| !given[*r])
+                .map(|r| format!("`{}`", ranks[r].code))
+                .collect();
             if !missing.is_empty() {
                 let span = e.stmt.head_span();
-                self.err(Code::PointsMismatch, e, span, format!("points table `{name}` gives no points to {}", missing.join(", ")), "incomplete table", "give every rank its points, `0` included");
+                self.err(
+                    Code::PointsMismatch,
+                    e,
+                    span,
+                    format!(
+                        "points table `{name}` gives no points to {}",
+                        missing.join(", ")
+                    ),
+                    "incomplete table",
+                    "give every rank its points, `0` included",
+                );
             }
             out.push(PointsTable { name, by_rank });
         }
@@ -372,19 +566,34 @@ impl<'a> Builder<'a> {
             match e.stmt.rule.as_str() {
                 "packet_stmt" => {
                     let size = self.int(e, 1, 1, 64, "a packet size").unwrap_or(1) as u32;
-                    steps.push(DealStep::Packet { size, hidden: e.stmt.words.iter().any(|w| w.text == "hidden") });
+                    steps.push(DealStep::Packet {
+                        size,
+                        hidden: e.stmt.words.iter().any(|w| w.text == "hidden"),
+                    });
                 }
                 "indicator_stmt" => steps.push(DealStep::Indicator),
                 "talon_stmt" => {
                     let size = self.int(e, 1, 1, 64, "a talon size").unwrap_or(1) as u32;
-                    steps.push(DealStep::Talon { size, face_up: e.stmt.words.iter().any(|w| w.text == "face-up") });
+                    steps.push(DealStep::Talon {
+                        size,
+                        face_up: e.stmt.words.iter().any(|w| w.text == "face-up"),
+                    });
                 }
-                "pickup_stmt" => pickup = if text(e, 1) == "after-bidding" { Pickup::AfterBidding } else { Pickup::AfterFrontRound },
+                "pickup_stmt" => {
+                    pickup = if text(e, 1) == "after-bidding" {
+                        Pickup::AfterBidding
+                    } else {
+                        Pickup::AfterFrontRound
+                    }
+                }
                 _ => {}
             }
         }
         if steps.is_empty() {
-            self.missing("dealing plan", "add a `deal { ... }` block with `packet N each` steps");
+            self.missing(
+                "dealing plan",
+                "add a `deal { ... }` block with `packet N each` steps",
+            );
         }
         (steps, pickup)
     }
@@ -392,9 +601,16 @@ impl<'a> Builder<'a> {
     fn contracts(&mut self, names: &Names) -> Vec<Contract> {
         let mut out = Vec::new();
         for name in names.contracts.clone() {
-            let Some(head) = self.get(&["contract", &name]) else { continue };
+            let Some(head) = self.get(&["contract", &name]) else {
+                continue;
+            };
             let prov = self.prov.add(head.file, head.stmt.head_span());
-            let title = head.stmt.words.get(2).map(|w| w.text.clone()).unwrap_or_default();
+            let title = head
+                .stmt
+                .words
+                .get(2)
+                .map(|w| w.text.clone())
+                .unwrap_or_default();
             let mut c = Contract {
                 name: name.clone(),
                 title,
@@ -419,7 +635,9 @@ impl<'a> Builder<'a> {
                 match e.stmt.rule.as_str() {
                     "value_stmt" => {
                         seen_value = true;
-                        c.value = self.int(e, 1, 0, 1_000_000, "a contract value").unwrap_or(0);
+                        c.value = self
+                            .int(e, 1, 0, 1_000_000, "a contract value")
+                            .unwrap_or(0);
                         if e.stmt.words.len() > 2 {
                             let span = e.stmt.head_span();
                             self.err(Code::OutOfRange, e, span, format!("contract `{name}` has a front value, but only figures are announced front"), "`front`/`back` are for figures", "write `value N` alone; front kontras are set in the doubling ladder");
@@ -461,7 +679,9 @@ impl<'a> Builder<'a> {
                         c.win = match text(e, 1) {
                             "no-tricks" => Win::NoTricks,
                             "most-tricks" => Win::MostTricks,
-                            _ => Win::MoreThanEach { with_melds: text(e, 2) == "card-points+melds" },
+                            _ => Win::MoreThanEach {
+                                with_melds: text(e, 2) == "card-points+melds",
+                            },
                         }
                     }
                     "tie_stmt" => {
@@ -483,23 +703,56 @@ impl<'a> Builder<'a> {
                         }
                     }
                     "early_end_stmt" => c.early_end_when_lost = true,
-                    "announcements_stmt" => c.announcements = if text(e, 1) == "none" { Announcements::None } else { Announcements::GameOnly },
-                    "exchange_in_stmt" => c.exchange = self.lookup(e, 1, "exchange", &names.exchanges),
+                    "announcements_stmt" => {
+                        c.announcements = if text(e, 1) == "none" {
+                            Announcements::None
+                        } else {
+                            Announcements::GameOnly
+                        }
+                    }
+                    "exchange_in_stmt" => {
+                        c.exchange = self.lookup(e, 1, "exchange", &names.exchanges)
+                    }
                     _ => {}
                 }
             }
             if !seen_order || !seen_value {
                 let span = head.stmt.head_span();
-                let what = if !seen_value { "`value`" } else { "`trick-order`" };
-                self.err(Code::Missing, head, span, format!("contract `{name}` has no {what}"), "this contract", format!("add {what} to the contract"));
+                let what = if !seen_value {
+                    "`value`"
+                } else {
+                    "`trick-order`"
+                };
+                self.err(
+                    Code::Missing,
+                    head,
+                    span,
+                    format!("contract `{name}` has no {what}"),
+                    "this contract",
+                    format!("add {what} to the contract"),
+                );
             }
             if c.trumps && c.trump_order.is_none() {
                 let span = head.stmt.head_span();
-                self.err(Code::Missing, head, span, format!("contract `{name}` has trumps but no trump order"), "`trumps bid` needs two orders", "write `trick-order TRUMP-ORDER PLAIN-ORDER`");
+                self.err(
+                    Code::Missing,
+                    head,
+                    span,
+                    format!("contract `{name}` has trumps but no trump order"),
+                    "`trumps bid` needs two orders",
+                    "write `trick-order TRUMP-ORDER PLAIN-ORDER`",
+                );
             }
             if c.melds.bela && !c.trumps {
                 let span = head.stmt.head_span();
-                self.err(Code::TrumpWithoutTrumps, head, span, format!("contract `{name}` counts béla but has no trumps"), "béla is the trump king and over", "drop `béla` from `melds`, or give the contract `trumps bid`");
+                self.err(
+                    Code::TrumpWithoutTrumps,
+                    head,
+                    span,
+                    format!("contract `{name}` counts béla but has no trumps"),
+                    "béla is the trump king and over",
+                    "drop `béla` from `melds`, or give the contract `trumps bid`",
+                );
             }
             out.push(c);
         }
@@ -512,7 +765,9 @@ impl<'a> Builder<'a> {
     fn bid_ladders(&mut self, names: &Names, suits: &[Suit]) -> Vec<BidLadder> {
         let mut out = Vec::new();
         for name in names.ladders.clone() {
-            let Some(e) = self.get(&["ladder", &name]) else { continue };
+            let Some(e) = self.get(&["ladder", &name]) else {
+                continue;
+            };
             let mut entries: Vec<BidEntry> = Vec::new();
             for word in e.stmt.words.iter().skip(2) {
                 let entry = if let Some(s) = suits.iter().position(|s| s.name == word.text) {
@@ -527,19 +782,41 @@ impl<'a> Builder<'a> {
                 };
                 if entries.contains(&entry) {
                     let span = word.span;
-                    self.err(Code::BadBiddingLadder, e, span, format!("ladder `{name}` lists `{}` twice", word.text), "repeated bid", "each bid appears once, lowest first");
+                    self.err(
+                        Code::BadBiddingLadder,
+                        e,
+                        span,
+                        format!("ladder `{name}` lists `{}` twice", word.text),
+                        "repeated bid",
+                        "each bid appears once, lowest first",
+                    );
                     continue;
                 }
-                if let (BidEntry::Suit(s), Some(BidEntry::Suit(prev))) = (entry, entries.iter().rev().find(|x| matches!(x, BidEntry::Suit(_)))) {
+                if let (BidEntry::Suit(s), Some(BidEntry::Suit(prev))) = (
+                    entry,
+                    entries
+                        .iter()
+                        .rev()
+                        .find(|x| matches!(x, BidEntry::Suit(_))),
+                ) {
                     let (a, b) = (&suits[*prev as usize], &suits[s as usize]);
                     if a.bid_rank >= b.bid_rank {
                         let span = word.span;
                         self.err(Code::BadBiddingLadder, e, span, format!("ladder `{name}` puts `{}` above `{}`, but the deck ranks it lower for bidding ({} < {})", b.name, a.name, b.bid_rank, a.bid_rank), "out of order", "list bids from lowest to highest, following the suits' bidding ranks");
                     }
                 }
-                if matches!(entries.last(), Some(BidEntry::Contract(_))) && matches!(entry, BidEntry::Suit(_)) {
+                if matches!(entries.last(), Some(BidEntry::Contract(_)))
+                    && matches!(entry, BidEntry::Suit(_))
+                {
                     let span = word.span;
-                    self.err(Code::BadBiddingLadder, e, span, format!("ladder `{name}` puts a suit above a contract bid"), "out of order", "contract bids such as no-trump come after the suits");
+                    self.err(
+                        Code::BadBiddingLadder,
+                        e,
+                        span,
+                        format!("ladder `{name}` puts a suit above a contract bid"),
+                        "out of order",
+                        "contract bids such as no-trump come after the suits",
+                    );
                 }
                 entries.push(entry);
             }
@@ -564,7 +841,17 @@ impl<'a> Builder<'a> {
                     if let Some(c) = suit_contract.and_then(|c| contracts.get(c)) {
                         if !c.trumps {
                             let span = e.stmt.head_span();
-                            self.err(Code::TrumpWithoutTrumps, e, span, format!("bid suits make contract `{}`, which has no trumps", c.name), "a suit bid names trumps", "point `suit-contract` at a contract with `trumps bid`");
+                            self.err(
+                                Code::TrumpWithoutTrumps,
+                                e,
+                                span,
+                                format!(
+                                    "bid suits make contract `{}`, which has no trumps",
+                                    c.name
+                                ),
+                                "a suit bid names trumps",
+                                "point `suit-contract` at a contract with `trumps bid`",
+                            );
                         }
                     }
                 }
@@ -575,16 +862,23 @@ impl<'a> Builder<'a> {
                         "ascending" => {
                             let ladder = self.lookup(e, 3, "ladder", &names.ladders).unwrap_or(0);
                             let has = |k: &str| e.stmt.words.iter().any(|w| w.text == k);
-                            RoundShape::Ascending { ladder, until_pass: has("until-pass"), no_indicator: has("no-indicator"), with_figures: has("with-figures") }
+                            RoundShape::Ascending {
+                                ladder,
+                                until_pass: has("until-pass"),
+                                no_indicator: has("no-indicator"),
+                                with_figures: has("with-figures"),
+                            }
                         }
-                        _ => RoundShape::FirstClaim { contract: self.lookup(e, 3, "contract", &names.contracts).unwrap_or(0) },
+                        _ => RoundShape::FirstClaim {
+                            contract: self.lookup(e, 3, "contract", &names.contracts).unwrap_or(0),
+                        },
                     };
                     rounds.push(BidRound { number, shape });
                 }
                 "all_pass_stmt" => {
-                    if text(e, 1) != "redeal" {
-                        all_pass = AllPass::Contract(self.lookup(e, 1, "contract", &names.contracts).unwrap_or(0));
-                    }
+                    all_pass = AllPass::Contract(
+                        self.lookup(e, 1, "contract", &names.contracts).unwrap_or(0),
+                    );
                 }
                 "redeal_stmt" => all_pass = AllPass::Redeal,
                 _ => {}
@@ -592,13 +886,24 @@ impl<'a> Builder<'a> {
         }
         rounds.sort_by_key(|r| r.number);
         if suit_contract.is_none() {
-            self.missing("`suit-contract` in `bidding`", "add `suit-contract NAME` naming the trump contract");
+            self.missing(
+                "`suit-contract` in `bidding`",
+                "add `suit-contract NAME` naming the trump contract",
+            );
         }
-        Some(Bidding { suit_contract: suit_contract.unwrap_or(0), rounds, all_pass })
+        Some(Bidding {
+            suit_contract: suit_contract.unwrap_or(0),
+            rounds,
+            all_pass,
+        })
     }
 
     fn announcing(&mut self) -> Announcing {
-        let mut a = Announcing { front_round: true, back_with_first_trick: true, all_speak_first: false };
+        let mut a = Announcing {
+            front_round: true,
+            back_with_first_trick: true,
+            all_speak_first: false,
+        };
         for e in self.block(&["announcing"]) {
             match e.stmt.rule.as_str() {
                 "front_round_stmt" => a.front_round = text(e, 1) != "none",
@@ -611,19 +916,42 @@ impl<'a> Builder<'a> {
     }
 
     fn melds(&mut self, names: &Names, ranks: &[Rank]) -> Melds {
-        let mut m = Melds { sequence_order: None, sequences: Vec::new(), ties_by_suit_rank: false, one_per_length: false, vannak_value: None, vannak_ranks: Vec::new(), vannak_trump_order: None, vannak_plain_order: None, bela: None };
+        let mut m = Melds {
+            sequence_order: None,
+            sequences: Vec::new(),
+            ties_by_suit_rank: false,
+            one_per_length: false,
+            vannak_value: None,
+            vannak_ranks: Vec::new(),
+            vannak_trump_order: None,
+            vannak_plain_order: None,
+            bela: None,
+        };
         for e in self.block(&["melds"]) {
             match e.stmt.rule.as_str() {
-                "sequence_order_stmt" => m.sequence_order = self.lookup(e, 1, "order", &names.orders),
+                "sequence_order_stmt" => {
+                    m.sequence_order = self.lookup(e, 1, "order", &names.orders)
+                }
                 "sequence_row" => {
                     let name = text(e, 1).to_string();
                     let length = self.int(e, 2, 2, 64, "a sequence length").unwrap_or(3) as u32;
                     let value = self.int(e, 3, 0, 1_000_000, "a meld value").unwrap_or(0);
                     if m.sequences.iter().any(|s| s.length == length) {
                         let span = e.stmt.head_span();
-                        self.err(Code::DuplicateName, e, span, format!("two sequences of length {length}"), "a second row for this length", "give each length one row");
+                        self.err(
+                            Code::DuplicateName,
+                            e,
+                            span,
+                            format!("two sequences of length {length}"),
+                            "a second row for this length",
+                            "give each length one row",
+                        );
                     }
-                    m.sequences.push(SequenceRow { name, length, value });
+                    m.sequences.push(SequenceRow {
+                        name,
+                        length,
+                        value,
+                    });
                 }
                 "sequence_ties_stmt" => m.ties_by_suit_rank = text(e, 1) == "suit-rank",
                 "sequence_scoring_stmt" => m.one_per_length = text(e, 1) == "one-per-length",
@@ -633,7 +961,10 @@ impl<'a> Builder<'a> {
                         m.vannak_ranks = (0..ranks.len() as RankId).collect();
                     } else {
                         let words: Vec<Word> = e.stmt.words.iter().skip(3).cloned().collect();
-                        m.vannak_ranks = words.iter().filter_map(|wd| self.rank_of(e, wd, ranks)).collect();
+                        m.vannak_ranks = words
+                            .iter()
+                            .filter_map(|wd| self.rank_of(e, wd, ranks))
+                            .collect();
                     }
                 }
                 "vannak_order_stmt" => {
@@ -642,7 +973,10 @@ impl<'a> Builder<'a> {
                 }
                 "bela_stmt" => {
                     let words: Vec<Word> = e.stmt.words.iter().skip(1).take(2).cloned().collect();
-                    let rs: Vec<RankId> = words.iter().filter_map(|wd| self.rank_of(e, wd, ranks)).collect();
+                    let rs: Vec<RankId> = words
+                        .iter()
+                        .filter_map(|wd| self.rank_of(e, wd, ranks))
+                        .collect();
                     let v = self.int(e, 3, 0, 1_000_000, "a meld value").unwrap_or(0);
                     if let [a, b] = rs[..] {
                         m.bela = Some((a, b, v));
@@ -658,7 +992,13 @@ impl<'a> Builder<'a> {
     fn doublings(&mut self) -> Vec<Doubling> {
         let mut out = Vec::new();
         for name in self.names_of("doubling") {
-            let mut d = Doubling { name: name.clone(), levels: Vec::new(), front: 1, back: 1, top: 0 };
+            let mut d = Doubling {
+                name: name.clone(),
+                levels: Vec::new(),
+                front: 1,
+                back: 1,
+                top: 0,
+            };
             let mut top_word: Option<(Word, &Entry)> = None;
             for e in self.block(&["doubling", &name]) {
                 match e.stmt.rule.as_str() {
@@ -667,16 +1007,32 @@ impl<'a> Builder<'a> {
                         for word in e.stmt.words.iter().skip(1) {
                             if d.levels.contains(&word.text) {
                                 let span = word.span;
-                                self.err(Code::DuplicateName, e, span, format!("ladder `{name}` names level `{}` twice", word.text), "repeated level", "each level appears once, lowest first");
+                                self.err(
+                                    Code::DuplicateName,
+                                    e,
+                                    span,
+                                    format!("ladder `{name}` names level `{}` twice", word.text),
+                                    "repeated level",
+                                    "each level appears once, lowest first",
+                                );
                             }
                             d.levels.push(word.text.clone());
                         }
                     }
                     "front_stmt" | "back_stmt" => {
-                        let v = self.int(e, 1, i64::MIN / 2, i64::MAX / 2, "a multiplier").unwrap_or(1);
+                        let v = self
+                            .int(e, 1, i64::MIN / 2, i64::MAX / 2, "a multiplier")
+                            .unwrap_or(1);
                         if v < 1 {
                             let span = w(e, 1).map(|w| w.span).unwrap_or_default();
-                            self.err(Code::BadDoublingLadder, e, span, format!("ladder `{name}` multiplies by {v}"), "a multiplier must be at least 1", "kontra doubles or quadruples: write 2 or 4");
+                            self.err(
+                                Code::BadDoublingLadder,
+                                e,
+                                span,
+                                format!("ladder `{name}` multiplies by {v}"),
+                                "a multiplier must be at least 1",
+                                "kontra doubles or quadruples: write 2 or 4",
+                            );
                         }
                         if e.stmt.rule == "front_stmt" {
                             d.front = v;
@@ -693,9 +1049,24 @@ impl<'a> Builder<'a> {
                     Some(t) => {
                         d.top = t;
                         if t + 1 < d.levels.len() {
-                            let above: Vec<String> = d.levels[t + 1..].iter().map(|l| format!("`{l}`")).collect();
+                            let above: Vec<String> =
+                                d.levels[t + 1..].iter().map(|l| format!("`{l}`")).collect();
                             let span = word.span;
-                            self.err(Code::BadDoublingLadder, e, span, format!("ladder `{name}` has {} above its top level `{}`", above.join(", "), word.text), "the top is not the last level", format!("raise `top` to `{}` or drop the levels above it", d.levels.last().cloned().unwrap_or_default()));
+                            self.err(
+                                Code::BadDoublingLadder,
+                                e,
+                                span,
+                                format!(
+                                    "ladder `{name}` has {} above its top level `{}`",
+                                    above.join(", "),
+                                    word.text
+                                ),
+                                "the top is not the last level",
+                                format!(
+                                    "raise `top` to `{}` or drop the levels above it",
+                                    d.levels.last().cloned().unwrap_or_default()
+                                ),
+                            );
                         }
                     }
                     None => {
@@ -710,25 +1081,56 @@ impl<'a> Builder<'a> {
         out
     }
 
-    fn card_sel(&mut self, e: &Entry, c: &ast::CardRef, suits: &[Suit], ranks: &[Rank]) -> Option<CardSel> {
+    fn card_sel(
+        &mut self,
+        e: &Entry,
+        c: &ast::CardRef,
+        suits: &[Suit],
+        ranks: &[Rank],
+    ) -> Option<CardSel> {
         let suit = match c.suit.as_str() {
             "trump" => SuitSel::Trump,
             "any" => SuitSel::Any,
-            s => match suits.iter().position(|x| x.name == s || x.code == s) {
-                Some(i) => SuitSel::Suit(i as SuitId),
-                None => {
-                    let known: Vec<String> = suits.iter().map(|s| s.name.clone()).chain(["trump".to_string(), "any".to_string()]).collect();
-                    let hint = suggest(s, known.iter().map(String::as_str)).map(|h| format!("did you mean `{h}`? ")).unwrap_or_default();
-                    self.err(Code::CardNotInDeck, e, c.span, format!("`{}.{}` names suit `{s}`, which this deck does not have", c.suit, c.rank), "unknown suit", format!("{hint}a card is `SUIT.RANK` with a suit of the deck, `trump` or `any`"));
-                    return None;
+            s => {
+                match suits.iter().position(|x| x.name == s || x.code == s) {
+                    Some(i) => SuitSel::Suit(i as SuitId),
+                    None => {
+                        let known: Vec<String> = suits
+                            .iter()
+                            .map(|s| s.name.clone())
+                            .chain(["trump".to_string(), "any".to_string()])
+                            .collect();
+                        let hint = suggest(s, known.iter().map(String::as_str))
+                            .map(|h| format!("did you mean `{h}`? "))
+                            .unwrap_or_default();
+                        self.err(Code::CardNotInDeck, e, c.span, format!("`{}.{}` names suit `{s}`, which this deck does not have", c.suit, c.rank), "unknown suit", format!("{hint}a card is `SUIT.RANK` with a suit of the deck, `trump` or `any`"));
+                        return None;
+                    }
                 }
-            },
+            }
         };
         match ranks.iter().position(|r| r.code == c.rank) {
-            Some(r) => Some(CardSel { suit, rank: r as RankId }),
+            Some(r) => Some(CardSel {
+                suit,
+                rank: r as RankId,
+            }),
             None => {
-                let codes = ranks.iter().map(|r| format!("`{}`", r.code)).collect::<Vec<_>>().join(" ");
-                self.err(Code::CardNotInDeck, e, c.span, format!("`{}.{}` needs a {} rank, but this deck has no such rank", c.suit, c.rank, c.rank), "not in the deck", format!("the deck's ranks are {codes}"));
+                let codes = ranks
+                    .iter()
+                    .map(|r| format!("`{}`", r.code))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                self.err(
+                    Code::CardNotInDeck,
+                    e,
+                    c.span,
+                    format!(
+                        "`{}.{}` needs a {} rank, but this deck has no such rank",
+                        c.suit, c.rank, c.rank
+                    ),
+                    "not in the deck",
+                    format!("the deck's ranks are {codes}"),
+                );
                 None
             }
         }
@@ -736,36 +1138,94 @@ impl<'a> Builder<'a> {
 
     fn cond(&mut self, e: &Entry, c: &ast::Cond, suits: &[Suit], ranks: &[Rank]) -> Option<Cond> {
         Some(match c {
-            ast::Cond::Or(v) => Cond::Or(v.iter().map(|x| self.cond(e, x, suits, ranks)).collect::<Option<Vec<_>>>()?),
-            ast::Cond::And(v) => Cond::And(v.iter().map(|x| self.cond(e, x, suits, ranks)).collect::<Option<Vec<_>>>()?),
+            ast::Cond::Or(v) => Cond::Or(
+                v.iter()
+                    .map(|x| self.cond(e, x, suits, ranks))
+                    .collect::<Option<Vec<_>>>()?,
+            ),
+            ast::Cond::And(v) => Cond::And(
+                v.iter()
+                    .map(|x| self.cond(e, x, suits, ranks))
+                    .collect::<Option<Vec<_>>>()?,
+            ),
             ast::Cond::Not(x) => Cond::Not(Box::new(self.cond(e, x, suits, ranks)?)),
             ast::Cond::Prim(p) => Cond::Prim(match &p.kind {
-                ast::PrimKind::Points { with_melds, cmp, threshold } => Prim::Points { with_melds: *with_melds, cmp: *cmp, threshold: *threshold },
-                ast::PrimKind::Captures(cs) => Prim::Captures(cs.iter().map(|x| self.card_sel(e, x, suits, ranks)).collect::<Option<Vec<_>>>()?),
-                ast::PrimKind::Holds(cs) => Prim::Holds(cs.iter().map(|x| self.card_sel(e, x, suits, ranks)).collect::<Option<Vec<_>>>()?),
-                ast::PrimKind::WinsTrick { trick, card } => Prim::WinsTrick { trick: *trick, card: self.card_sel(e, card, suits, ranks)? },
+                ast::PrimKind::Points {
+                    with_melds,
+                    cmp,
+                    threshold,
+                } => Prim::Points {
+                    with_melds: *with_melds,
+                    cmp: *cmp,
+                    threshold: *threshold,
+                },
+                ast::PrimKind::Captures(cs) => Prim::Captures(
+                    cs.iter()
+                        .map(|x| self.card_sel(e, x, suits, ranks))
+                        .collect::<Option<Vec<_>>>()?,
+                ),
+                ast::PrimKind::Holds(cs) => Prim::Holds(
+                    cs.iter()
+                        .map(|x| self.card_sel(e, x, suits, ranks))
+                        .collect::<Option<Vec<_>>>()?,
+                ),
+                ast::PrimKind::WinsTrick { trick, card } => Prim::WinsTrick {
+                    trick: *trick,
+                    card: self.card_sel(e, card, suits, ranks)?,
+                },
                 ast::PrimKind::AllTricks => Prim::AllTricks,
                 ast::PrimKind::NoTricks => Prim::NoTricks,
                 ast::PrimKind::Game { won } => Prim::Game { won: *won },
-                ast::PrimKind::TrumpIs { suit, span } => match suits.iter().position(|s| s.name == *suit) {
-                    Some(s) => Prim::TrumpIs(s as SuitId),
-                    None => {
-                        let known: Vec<String> = suits.iter().map(|s| s.name.clone()).collect();
-                        let word = Word { text: suit.clone(), kind: ast::WordKind::Bare, span: *span };
-                        self.unknown(e, &word, "suit", &known);
-                        return None;
+                ast::PrimKind::TrumpIs { suit, span } => {
+                    match suits.iter().position(|s| s.name == *suit) {
+                        Some(s) => Prim::TrumpIs(s as SuitId),
+                        None => {
+                            let known: Vec<String> = suits.iter().map(|s| s.name.clone()).collect();
+                            let word = Word {
+                                text: suit.clone(),
+                                kind: ast::WordKind::Bare,
+                                span: *span,
+                            };
+                            self.unknown(e, &word, "suit", &known);
+                            return None;
+                        }
                     }
-                },
+                }
             }),
         })
     }
 
-    fn figures(&mut self, names: &Names, suits: &[Suit], ranks: &[Rank], contracts: &[Contract]) -> Vec<Figure> {
+    fn figures(
+        &mut self,
+        names: &Names,
+        suits: &[Suit],
+        ranks: &[Rank],
+        contracts: &[Contract],
+    ) -> Vec<Figure> {
         let mut out = Vec::new();
         for name in names.figures.clone() {
-            let Some(head) = self.get(&["figure", &name]) else { continue };
+            let Some(head) = self.get(&["figure", &name]) else {
+                continue;
+            };
             let prov = self.prov.add(head.file, head.stmt.head_span());
-            let mut f = Figure { name: name.clone(), title: head.stmt.words.get(2).map(|w| w.text.clone()).unwrap_or_default(), back: None, front: None, contracts: Vec::new(), conditions: Vec::new(), aliases: Vec::new(), fulfil_by_side: false, declarer_only: false, keep: None, prov };
+            let mut f = Figure {
+                name: name.clone(),
+                title: head
+                    .stmt
+                    .words
+                    .get(2)
+                    .map(|w| w.text.clone())
+                    .unwrap_or_default(),
+                back: None,
+                front: None,
+                contracts: Vec::new(),
+                conditions: Vec::new(),
+                aliases: Vec::new(),
+                fulfil_by_side: false,
+                declarer_only: false,
+                keep: None,
+                prov,
+            };
             let mut has_value = false;
             for e in self.block(&["figure", &name]) {
                 match e.stmt.rule.as_str() {
@@ -778,7 +1238,9 @@ impl<'a> Builder<'a> {
                         while i < e.stmt.words.len() {
                             match text(e, i) {
                                 "front" if text(e, i + 1) == "none" => f.front = None,
-                                "front" => f.front = self.int(e, i + 1, 0, 1_000_000, "a front value"),
+                                "front" => {
+                                    f.front = self.int(e, i + 1, 0, 1_000_000, "a front value")
+                                }
                                 "back" => f.back = None,
                                 _ => {}
                             }
@@ -786,7 +1248,14 @@ impl<'a> Builder<'a> {
                         }
                         if f.front.is_none() && f.back.is_none() {
                             let span = e.stmt.head_span();
-                            self.err(Code::FigureNowhere, e, span, format!("figure `{name}` may be announced neither front nor back"), "no announcement left", "drop `front none` or `back none`");
+                            self.err(
+                                Code::FigureNowhere,
+                                e,
+                                span,
+                                format!("figure `{name}` may be announced neither front nor back"),
+                                "no announcement left",
+                                "drop `front none` or `back none`",
+                            );
                         }
                     }
                     "in_stmt" => {
@@ -799,11 +1268,20 @@ impl<'a> Builder<'a> {
                     }
                     "when_stmt" => {
                         let per = e.stmt.words.get(2).is_some_and(|w| w.text == ":");
-                        let contract = if per { self.lookup(e, 1, "contract", &names.contracts) } else { None };
+                        let contract = if per {
+                            self.lookup(e, 1, "contract", &names.contracts)
+                        } else {
+                            None
+                        };
                         if per && contract.is_none() {
                             continue;
                         }
-                        if let Some(c) = e.stmt.condition.as_ref().and_then(|c| self.cond(e, c, suits, ranks)) {
+                        if let Some(c) = e
+                            .stmt
+                            .condition
+                            .as_ref()
+                            .and_then(|c| self.cond(e, c, suits, ranks))
+                        {
                             f.conditions.push((contract, c));
                         }
                     }
@@ -817,9 +1295,17 @@ impl<'a> Builder<'a> {
                     "keep_stmt" => {
                         let card = e.stmt.words.get(1).map(|w| {
                             let (s, r) = w.text.split_once('.').unwrap_or((&w.text, ""));
-                            ast::CardRef { suit: s.to_string(), rank: r.to_string(), span: w.span }
+                            ast::CardRef {
+                                suit: s.to_string(),
+                                rank: r.to_string(),
+                                span: w.span,
+                            }
                         });
-                        let trick = e.stmt.words.get(3).and_then(|w| crate::syntax::parse_trick(&w.text));
+                        let trick = e
+                            .stmt
+                            .words
+                            .get(3)
+                            .and_then(|w| crate::syntax::parse_trick(&w.text));
                         if let (Some(card), Some(trick)) = (card, trick) {
                             if let Some(sel) = self.card_sel(e, &card, suits, ranks) {
                                 f.keep = Some((sel, trick));
@@ -831,11 +1317,28 @@ impl<'a> Builder<'a> {
             }
             if !has_value {
                 let span = head.stmt.head_span();
-                self.err(Code::Missing, head, span, format!("figure `{name}` has no `value`"), "this figure", "add `value BACK front FRONT`");
+                self.err(
+                    Code::Missing,
+                    head,
+                    span,
+                    format!("figure `{name}` has no `value`"),
+                    "this figure",
+                    "add `value BACK front FRONT`",
+                );
             }
             if f.contracts.is_empty() {
                 let span = head.stmt.head_span();
-                self.err(Code::FigureNowhere, head, span, format!("figure `{name}` may be announced in no contract"), "no `in` line, or an empty one", format!("add `in CONTRACT...`; the contracts are {}", names.contracts.join(", ")));
+                self.err(
+                    Code::FigureNowhere,
+                    head,
+                    span,
+                    format!("figure `{name}` may be announced in no contract"),
+                    "no `in` line, or an empty one",
+                    format!(
+                        "add `in CONTRACT...`; the contracts are {}",
+                        names.contracts.join(", ")
+                    ),
+                );
             }
             for &c in &f.contracts {
                 if f.condition_in(c).is_none() {
@@ -852,7 +1355,9 @@ impl<'a> Builder<'a> {
     fn figure_ladders(&mut self, names: &Names) -> Vec<FigureLadder> {
         let mut out = Vec::new();
         for name in self.names_of("figure-ladder") {
-            let Some(e) = self.get(&["figure-ladder", &name]) else { continue };
+            let Some(e) = self.get(&["figure-ladder", &name]) else {
+                continue;
+            };
             let mut figs = Vec::new();
             let mut forbidden = false;
             let mut i = 2;
@@ -866,14 +1371,25 @@ impl<'a> Builder<'a> {
                 }
                 i += 1;
             }
-            out.push(FigureLadder { name, figures: figs, same_round_forbidden: forbidden });
+            out.push(FigureLadder {
+                name,
+                figures: figs,
+                same_round_forbidden: forbidden,
+            });
         }
         out
     }
 
     fn calling(&mut self, names: &Names) -> Option<Calling> {
         let name = self.names_of("calling").into_iter().next()?;
-        let mut c = Calling { name: name.clone(), scope: CallScope::Game, allowed_with: Vec::new(), multiplier: 2, ladder: None, call_back: false };
+        let mut c = Calling {
+            name: name.clone(),
+            scope: CallScope::Game,
+            allowed_with: Vec::new(),
+            multiplier: 2,
+            ladder: None,
+            call_back: false,
+        };
         for e in self.block(&["calling", &name]) {
             match e.stmt.rule.as_str() {
                 "scope_stmt" => {
@@ -884,12 +1400,16 @@ impl<'a> Builder<'a> {
                     }
                 }
                 "allowed_with_stmt" => {
-                    c.allowed_with = (1..e.stmt.words.len()).filter_map(|i| self.lookup(e, i, "figure", &names.figures)).collect();
+                    c.allowed_with = (1..e.stmt.words.len())
+                        .filter_map(|i| self.lookup(e, i, "figure", &names.figures))
+                        .collect();
                 }
                 "multiplier_stmt" => {
                     c.multiplier = self.int(e, 1, 1, 1000, "a multiplier").unwrap_or(2);
                 }
-                "call_ladder_stmt" => c.ladder = self.lookup(e, 1, "doubling ladder", &names.doublings),
+                "call_ladder_stmt" => {
+                    c.ladder = self.lookup(e, 1, "doubling ladder", &names.doublings)
+                }
                 "call_back_stmt" => c.call_back = text(e, 1) == "on",
                 _ => {}
             }
@@ -900,22 +1420,41 @@ impl<'a> Builder<'a> {
     fn exchanges(&mut self, ranks: &[Rank]) -> Vec<Exchange> {
         let mut out = Vec::new();
         for name in self.names_of("exchange") {
-            let mut x = Exchange { name: name.clone(), from_round: None, exchangers: Vec::new(), take: Vec::new(), qualify_trumps: false, qualify_aces: false, discard_trumps: false };
+            let mut x = Exchange {
+                name: name.clone(),
+                from_round: None,
+                exchangers: Vec::new(),
+                take: Vec::new(),
+                qualify_trumps: false,
+                qualify_aces: false,
+                discard_trumps: false,
+            };
             for e in self.block(&["exchange", &name]) {
                 match e.stmt.rule.as_str() {
-                    "from_round_stmt" => x.from_round = self.int(e, 1, 1, 20, "a round number").map(|n| n as u32),
+                    "from_round_stmt" => {
+                        x.from_round = self.int(e, 1, 1, 20, "a round number").map(|n| n as u32)
+                    }
                     "exchangers_stmt" => {
                         let words: Vec<Word> = e.stmt.words.iter().skip(1).cloned().collect();
-                        x.exchangers = words.iter().filter_map(|wd| self.rank_of(e, wd, ranks)).collect();
+                        x.exchangers = words
+                            .iter()
+                            .filter_map(|wd| self.rank_of(e, wd, ranks))
+                            .collect();
                     }
                     "take_stmt" => {
-                        x.take = e.stmt.words.iter().skip(1).filter_map(|w| match w.text.as_str() {
-                            "top-card" => Some(Take::TopCard),
-                            "top-chain" => Some(Take::TopChain),
-                            "bottom-chain" => Some(Take::BottomChain),
-                            "whole-talon" => Some(Take::WholeTalon),
-                            _ => None,
-                        }).collect();
+                        x.take = e
+                            .stmt
+                            .words
+                            .iter()
+                            .skip(1)
+                            .filter_map(|w| match w.text.as_str() {
+                                "top-card" => Some(Take::TopCard),
+                                "top-chain" => Some(Take::TopChain),
+                                "bottom-chain" => Some(Take::BottomChain),
+                                "whole-talon" => Some(Take::WholeTalon),
+                                _ => None,
+                            })
+                            .collect();
                     }
                     "qualify_stmt" => {
                         x.qualify_trumps = e.stmt.words.iter().any(|w| w.text == "trumps");
@@ -931,15 +1470,25 @@ impl<'a> Builder<'a> {
     }
 
     fn scoring(&mut self) -> Scoring {
-        let mut s = Scoring { sitting_out_with_opponents: false, paper_plus_minus: false, robber: None };
+        let mut s = Scoring {
+            sitting_out_with_opponents: false,
+            paper_plus_minus: false,
+            robber: None,
+        };
         for e in self.block(&["scoring"]) {
             match e.stmt.rule.as_str() {
                 "sitting_out_stmt" => s.sitting_out_with_opponents = text(e, 1) == "with-opponents",
                 "paper_stmt" => s.paper_plus_minus = text(e, 1) == "plus-minus",
                 "robber_stmt" => {
-                    let target = self.int(e, 1, 1, 1_000_000, "a robber target").unwrap_or(20);
+                    let target = self
+                        .int(e, 1, 1, 1_000_000, "a robber target")
+                        .unwrap_or(20);
                     let bonus = self.int(e, 3, 0, 1_000_000, "a robber bonus").unwrap_or(0);
-                    s.robber = Some(Robber { target, bonus, escalate: e.stmt.words.iter().any(|w| w.text == "escalate") });
+                    s.robber = Some(Robber {
+                        target,
+                        bonus,
+                        escalate: e.stmt.words.iter().any(|w| w.text == "escalate"),
+                    });
                 }
                 _ => {}
             }

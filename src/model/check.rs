@@ -11,7 +11,12 @@ fn entry<'a>(tree: &'a RuleTree, addr: &[&str]) -> Option<&'a Entry> {
 }
 
 fn at(tree: &RuleTree, addr: &[&str]) -> (FileId, Span) {
-    entry(tree, addr).map(|e| (e.file, e.stmt.head_span())).unwrap_or((tree.files.first().copied().unwrap_or(FileId(0)), Span::default()))
+    entry(tree, addr)
+        .map(|e| (e.file, e.stmt.head_span()))
+        .unwrap_or((
+            tree.files.first().copied().unwrap_or(FileId(0)),
+            Span::default(),
+        ))
 }
 
 pub(super) fn check(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<Diag>) {
@@ -47,7 +52,9 @@ fn deal_adds_up(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
 fn mentions_trump(c: &Cond) -> bool {
     let mut found = false;
     c.prims(&mut |p| match p {
-        Prim::Captures(cs) | Prim::Holds(cs) => found |= cs.iter().any(|c| c.suit == SuitSel::Trump),
+        Prim::Captures(cs) | Prim::Holds(cs) => {
+            found |= cs.iter().any(|c| c.suit == SuitSel::Trump)
+        }
         Prim::WinsTrick { card, .. } => found |= card.suit == SuitSel::Trump,
         Prim::TrumpIs(_) => found = true,
         _ => {}
@@ -61,7 +68,14 @@ fn meld_bound(v: &Variant, c: &Contract) -> i64 {
     let mut bound = 0;
     if c.melds.sequence {
         let best = v.melds.sequences.iter().map(|s| s.value).max().unwrap_or(0);
-        let shortest = v.melds.sequences.iter().map(|s| s.length as i64).min().unwrap_or(1).max(1);
+        let shortest = v
+            .melds
+            .sequences
+            .iter()
+            .map(|s| s.length as i64)
+            .min()
+            .unwrap_or(1)
+            .max(1);
         bound += best * (hand / shortest);
     }
     if c.melds.vannak {
@@ -77,12 +91,18 @@ fn figures_fit(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<
     for f in &v.figures {
         let (ffile, fspan) = prov.get(f.prov).unwrap_or((FileId(0), Span::default()));
         for &ci in &f.contracts {
-            let Some(c) = v.contracts.get(ci) else { continue };
-            let Some(cond) = f.condition_in(ci) else { continue };
+            let Some(c) = v.contracts.get(ci) else {
+                continue;
+            };
+            let Some(cond) = f.condition_in(ci) else {
+                continue;
+            };
             let cond_at = {
                 let per = entry(tree, &["figure", &f.name, "when", &c.name]);
                 let all = entry(tree, &["figure", &f.name, "when"]);
-                per.or(all).map(|e| (e.file, e.stmt.head_span())).unwrap_or((ffile, fspan))
+                per.or(all)
+                    .map(|e| (e.file, e.stmt.head_span()))
+                    .unwrap_or((ffile, fspan))
             };
             if !c.trumps && mentions_trump(cond) {
                 diags.push(
@@ -112,9 +132,16 @@ fn figures_fit(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<
             });
             if c.announcements != Announcements::All {
                 diags.push(
-                    Diag::new(Code::FigureNowhere, ffile, format!("figure `{}` is allowed in `{}`, where no figures may be announced", f.name, c.name))
-                        .label(fspan, "this figure")
-                        .help(format!("take `{}` out of the figure's `in` line", c.name)),
+                    Diag::new(
+                        Code::FigureNowhere,
+                        ffile,
+                        format!(
+                            "figure `{}` is allowed in `{}`, where no figures may be announced",
+                            f.name, c.name
+                        ),
+                    )
+                    .label(fspan, "this figure")
+                    .help(format!("take `{}` out of the figure's `in` line", c.name)),
                 );
             }
         }
@@ -123,7 +150,18 @@ fn figures_fit(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<
                 if let SuitSel::Suit(s) = sel.suit {
                     if !v.cards.iter().any(|c| c.suit == s && c.rank == sel.rank) {
                         let card = cond::card_words(sel, v);
-                        diags.push(Diag::new(Code::CardNotInDeck, ffile, format!("figure `{}` names the {card}, which is not in the deck", f.name)).label(fspan, "this figure").help("name a card the deck's `cards` line includes"));
+                        diags.push(
+                            Diag::new(
+                                Code::CardNotInDeck,
+                                ffile,
+                                format!(
+                                    "figure `{}` names the {card}, which is not in the deck",
+                                    f.name
+                                ),
+                            )
+                            .label(fspan, "this figure")
+                            .help("name a card the deck's `cards` line includes"),
+                        );
                     }
                 }
             }
@@ -149,7 +187,12 @@ fn contracts_reachable(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &
         match &r.shape {
             RoundShape::AcceptIndicator => mark(v.bidding.suit_contract),
             RoundShape::Ascending { ladder, .. } => {
-                for e in v.bid_ladders.get(*ladder).map(|l| l.entries.as_slice()).unwrap_or(&[]) {
+                for e in v
+                    .bid_ladders
+                    .get(*ladder)
+                    .map(|l| l.entries.as_slice())
+                    .unwrap_or(&[])
+                {
                     match e {
                         BidEntry::Suit(_) => mark(v.bidding.suit_contract),
                         BidEntry::Contract(c) => mark(*c),
@@ -178,7 +221,11 @@ fn contracts_reachable(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &
 fn unused(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     let mut warn = |addr: &[&str], what: String, help: String| {
         let (file, span) = at(tree, addr);
-        diags.push(Diag::new(Code::Unused, file, format!("{what} is never used")).label(span, "defined here").help(help));
+        diags.push(
+            Diag::new(Code::Unused, file, format!("{what} is never used"))
+                .label(span, "defined here")
+                .help(help),
+        );
     };
     let mut orders_used = vec![false; v.orders.len()];
     let mut points_used = vec![false; v.points.len()];
@@ -194,29 +241,56 @@ fn unused(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
             }
         }
     }
-    for o in v.melds.sequence_order.into_iter().chain(v.melds.vannak_trump_order).chain(v.melds.vannak_plain_order) {
+    for o in v
+        .melds
+        .sequence_order
+        .into_iter()
+        .chain(v.melds.vannak_trump_order)
+        .chain(v.melds.vannak_plain_order)
+    {
         if let Some(u) = orders_used.get_mut(o) {
             *u = true;
         }
     }
     for (o, used) in v.orders.iter().zip(&orders_used) {
         if !used {
-            warn(&["orders", &o.name], format!("order `{}`", o.name), "name it in a contract's `trick-order` or in `melds`, or remove it".into());
+            warn(
+                &["orders", &o.name],
+                format!("order `{}`", o.name),
+                "name it in a contract's `trick-order` or in `melds`, or remove it".into(),
+            );
         }
     }
     for (p, used) in v.points.iter().zip(&points_used) {
         if !used {
-            warn(&["points", &p.name], format!("points table `{}`", p.name), "name it in a contract's `count`, or remove it".into());
+            warn(
+                &["points", &p.name],
+                format!("points table `{}`", p.name),
+                "name it in a contract's `count`, or remove it".into(),
+            );
         }
     }
     for (i, x) in v.exchanges.iter().enumerate() {
         if !v.contracts.iter().any(|c| c.exchange == Some(i)) {
-            warn(&["exchange", &x.name], format!("exchange `{}`", x.name), "name it in a contract with `exchange NAME`, or remove it".into());
+            warn(
+                &["exchange", &x.name],
+                format!("exchange `{}`", x.name),
+                "name it in a contract with `exchange NAME`, or remove it".into(),
+            );
         }
     }
     for (i, l) in v.bid_ladders.iter().enumerate() {
-        if !v.bidding.rounds.iter().any(|r| matches!(r.shape, RoundShape::Ascending { ladder, .. } if ladder == i)) {
-            warn(&["ladder", &l.name], format!("bidding ladder `{}`", l.name), "use it in an `ascending` bidding round, or remove it".into());
+        if !v
+            .bidding
+            .rounds
+            .iter()
+            .any(|r| matches!(r.shape, RoundShape::Ascending { ladder, .. } if ladder == i))
+        {
+            warn(
+                &["ladder", &l.name],
+                format!("bidding ladder `{}`", l.name),
+                "use it in an `ascending` bidding round, or remove it".into(),
+            );
         }
     }
     for (i, d) in v.doublings.iter().enumerate().skip(1) {

@@ -31,12 +31,21 @@ pub enum Cond {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum Prim {
-    Points { with_melds: bool, cmp: Comparison, threshold: i64 },
+    Points {
+        with_melds: bool,
+        cmp: Comparison,
+        threshold: i64,
+    },
     Captures(Vec<CardSel>),
-    WinsTrick { trick: TrickRef, card: CardSel },
+    WinsTrick {
+        trick: TrickRef,
+        card: CardSel,
+    },
     AllTricks,
     NoTricks,
-    Game { won: bool },
+    Game {
+        won: bool,
+    },
     Holds(Vec<CardSel>),
     TrumpIs(SuitId),
 }
@@ -54,8 +63,16 @@ impl Cond {
     /// The condition in words, for `explain`.
     pub fn describe(&self, v: &Variant) -> String {
         match self {
-            Cond::Or(parts) => parts.iter().map(|c| paren(c, v)).collect::<Vec<_>>().join(" or "),
-            Cond::And(parts) => parts.iter().map(|c| paren(c, v)).collect::<Vec<_>>().join(" and "),
+            Cond::Or(parts) => parts
+                .iter()
+                .map(|c| paren(c, v))
+                .collect::<Vec<_>>()
+                .join(" or "),
+            Cond::And(parts) => parts
+                .iter()
+                .map(|c| paren(c, v))
+                .collect::<Vec<_>>()
+                .join(" and "),
             Cond::Not(c) => format!("not {}", paren(c, v)),
             Cond::Prim(p) => p.describe(v),
         }
@@ -71,16 +88,29 @@ fn paren(c: &Cond, v: &Variant) -> String {
 
 /// `trump 7`, `ace of tök`, `every ász`.
 pub fn card_words(c: &CardSel, v: &Variant) -> String {
-    let rank = v.ranks.get(c.rank as usize).map(|r| r.code.as_str()).unwrap_or("?");
+    let rank = v
+        .ranks
+        .get(c.rank as usize)
+        .map(|r| r.code.as_str())
+        .unwrap_or("?");
     match c.suit {
         SuitSel::Trump => format!("trump {rank}"),
         SuitSel::Any => format!("every {rank}"),
-        SuitSel::Suit(s) => format!("{} {rank}", v.suits.get(s as usize).map(|s| s.name.as_str()).unwrap_or("?")),
+        SuitSel::Suit(s) => format!(
+            "{} {rank}",
+            v.suits
+                .get(s as usize)
+                .map(|s| s.name.as_str())
+                .unwrap_or("?")
+        ),
     }
 }
 
 fn cards_words(cs: &[CardSel], v: &Variant) -> String {
-    cs.iter().map(|c| card_words(c, v)).collect::<Vec<_>>().join(", ")
+    cs.iter()
+        .map(|c| card_words(c, v))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 pub fn trick_words(t: TrickRef) -> String {
@@ -95,18 +125,36 @@ pub fn trick_words(t: TrickRef) -> String {
 impl Prim {
     pub fn describe(&self, v: &Variant) -> String {
         match self {
-            Prim::Points { with_melds, cmp, threshold } => format!(
+            Prim::Points {
+                with_melds,
+                cmp,
+                threshold,
+            } => format!(
                 "{} {} {threshold}",
-                if *with_melds { "card points with melds" } else { "card points (tricks and last trick, no melds)" },
+                if *with_melds {
+                    "card points with melds"
+                } else {
+                    "card points (tricks and last trick, no melds)"
+                },
                 super::comparison_text(*cmp)
             ),
             Prim::Captures(cs) => format!("captures {}", cards_words(cs, v)),
-            Prim::WinsTrick { trick, card } => format!("wins {} with the {}", trick_words(*trick), card_words(card, v)),
+            Prim::WinsTrick { trick, card } => format!(
+                "wins {} with the {}",
+                trick_words(*trick),
+                card_words(card, v)
+            ),
             Prim::AllTricks => "wins every trick".into(),
             Prim::NoTricks => "wins no trick".into(),
             Prim::Game { won } => format!("the game is {}", if *won { "won" } else { "lost" }),
             Prim::Holds(cs) => format!("one hand holds {} when play starts", cards_words(cs, v)),
-            Prim::TrumpIs(s) => format!("trumps are {}", v.suits.get(*s as usize).map(|s| s.name.as_str()).unwrap_or("?")),
+            Prim::TrumpIs(s) => format!(
+                "trumps are {}",
+                v.suits
+                    .get(*s as usize)
+                    .map(|s| s.name.as_str())
+                    .unwrap_or("?")
+            ),
         }
     }
 }

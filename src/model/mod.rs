@@ -148,8 +148,15 @@ pub struct BidRound {
 #[derive(Debug, Clone, Serialize)]
 pub enum RoundShape {
     AcceptIndicator,
-    Ascending { ladder: usize, until_pass: bool, no_indicator: bool, with_figures: bool },
-    FirstClaim { contract: ContractId },
+    Ascending {
+        ladder: usize,
+        until_pass: bool,
+        no_indicator: bool,
+        with_figures: bool,
+    },
+    FirstClaim {
+        contract: ContractId,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -206,7 +213,9 @@ pub enum Seat {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Win {
     /// The declarer's total must be more than each opponent's.
-    MoreThanEach { with_melds: bool },
+    MoreThanEach {
+        with_melds: bool,
+    },
     NoTricks,
     MostTricks,
 }
@@ -283,11 +292,19 @@ pub struct Figure {
 impl Figure {
     /// The condition that applies in a contract.
     pub fn condition_in(&self, contract: ContractId) -> Option<&Cond> {
-        self.conditions.iter().find(|(c, _)| *c == Some(contract)).or_else(|| self.conditions.iter().find(|(c, _)| c.is_none())).map(|(_, c)| c)
+        self.conditions
+            .iter()
+            .find(|(c, _)| *c == Some(contract))
+            .or_else(|| self.conditions.iter().find(|(c, _)| c.is_none()))
+            .map(|(_, c)| c)
     }
     /// The name used in a contract (`nyolcvanas` for `százas` without trumps).
     pub fn name_in(&self, contract: ContractId) -> &str {
-        self.aliases.iter().find(|(c, _)| *c == contract).map(|(_, n)| n.as_str()).unwrap_or(&self.name)
+        self.aliases
+            .iter()
+            .find(|(c, _)| *c == contract)
+            .map(|(_, n)| n.as_str())
+            .unwrap_or(&self.name)
     }
 }
 
@@ -367,14 +384,26 @@ impl Variant {
         self.figures.iter().position(|f| f.name == name)
     }
     pub fn hand_size(&self) -> u32 {
-        self.deal.iter().map(|s| if let DealStep::Packet { size, .. } = s { *size } else { 0 }).sum()
+        self.deal
+            .iter()
+            .map(|s| {
+                if let DealStep::Packet { size, .. } = s {
+                    *size
+                } else {
+                    0
+                }
+            })
+            .sum()
     }
     pub fn talon_size(&self) -> u32 {
-        self.deal.iter().map(|s| match s {
-            DealStep::Talon { size, .. } => *size,
-            DealStep::Indicator => 1,
-            _ => 0,
-        }).sum()
+        self.deal
+            .iter()
+            .map(|s| match s {
+                DealStep::Talon { size, .. } => *size,
+                DealStep::Indicator => 1,
+                _ => 0,
+            })
+            .sum()
     }
     /// The most card points that can be taken in a contract (every card plus the last trick).
     pub fn total_points(&self, contract: &Contract) -> i64 {
@@ -386,17 +415,35 @@ impl Variant {
         let trump = contract.trump_points.and_then(|p| self.points.get(p));
         // with trumps, the best case is any one suit as trumps: take the maximum over suits
         let suit_total = |table: Option<&PointsTable>, suit: SuitId| -> i64 {
-            table.map(|t| self.cards.iter().filter(|c| c.suit == suit).map(|c| t.by_rank.get(c.rank as usize).copied().unwrap_or(0) as i64).sum()).unwrap_or(0)
+            table
+                .map(|t| {
+                    self.cards
+                        .iter()
+                        .filter(|c| c.suit == suit)
+                        .map(|c| t.by_rank.get(c.rank as usize).copied().unwrap_or(0) as i64)
+                        .sum()
+                })
+                .unwrap_or(0)
         };
         if contract.trumps {
             let mut best = 0;
             for t in 0..self.suits.len() as SuitId {
-                let s: i64 = (0..self.suits.len() as SuitId).map(|s| if s == t { suit_total(trump, s) } else { suit_total(plain, s) }).sum();
+                let s: i64 = (0..self.suits.len() as SuitId)
+                    .map(|s| {
+                        if s == t {
+                            suit_total(trump, s)
+                        } else {
+                            suit_total(plain, s)
+                        }
+                    })
+                    .sum();
                 best = best.max(s);
             }
             total += best;
         } else {
-            total += (0..self.suits.len() as SuitId).map(|s| suit_total(plain, s)).sum::<i64>();
+            total += (0..self.suits.len() as SuitId)
+                .map(|s| suit_total(plain, s))
+                .sum::<i64>();
         }
         total + self.last_trick as i64
     }

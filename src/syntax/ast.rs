@@ -134,12 +134,24 @@ pub struct Prim {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum PrimKind {
     /// `card-points CMP N` (melds excluded) or `with-melds CMP N`.
-    Points { with_melds: bool, cmp: Comparison, threshold: i64 },
+    Points {
+        with_melds: bool,
+        cmp: Comparison,
+        threshold: i64,
+    },
     Captures(Vec<CardRef>),
-    WinsTrick { trick: TrickRef, card: CardRef },
+    WinsTrick {
+        trick: TrickRef,
+        card: CardRef,
+    },
     AllTricks,
     NoTricks,
-    Game { won: bool },
+    Game {
+        won: bool,
+    },
     Holds(Vec<CardRef>),
-    TrumpIs { suit: String, span: Span },
+    TrumpIs {
+        suit: String,
+        span: Span,
+    },
 }

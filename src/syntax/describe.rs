@@ -16,7 +16,9 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::header | Rule::variant_line | Rule::house_rules_line => "`variant` or `house-rules`",
         Rule::source_line => "`source`",
         Rule::remove_line => "`remove`",
-        Rule::remove_target => "`figure`, `contract`, `figure-ladder`, `doubling`, `calling` or `exchange`",
+        Rule::remove_target => {
+            "`figure`, `contract`, `figure-ladder`, `doubling`, `calling` or `exchange`"
+        }
         Rule::game_block => "`game`",
         Rule::deck_block => "`deck`",
         Rule::orders_block => "`orders`",
@@ -62,7 +64,9 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::trick_order_stmt => "`trick-order`",
         Rule::count_stmt => "`count`",
         Rule::first_lead_stmt => "`first-lead`",
-        Rule::seat => "a seat (`forehand`, `declarer-left`, `declarer-right`, `declarer`, `non-dealer`)",
+        Rule::seat => {
+            "a seat (`forehand`, `declarer-left`, `declarer-right`, `declarer`, `non-dealer`)"
+        }
         Rule::win_stmt => "`win`",
         Rule::win_shape => "`more-than-each card-points+melds`, `no-tricks` or `most-tricks`",
         Rule::tie_stmt => "`tie`",
@@ -122,7 +126,10 @@ fn phrase(rule: Rule) -> Option<&'static str> {
 /// A keyword rule's literal, as `` `word` ``.
 fn keyword_phrase(rule: Rule) -> Option<String> {
     let name = format!("{rule:?}");
-    super::keywords::KEYWORDS.iter().find(|(n, _)| *n == name).map(|(_, w)| format!("`{w}`"))
+    super::keywords::KEYWORDS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, w)| format!("`{w}`"))
 }
 
 /// "a, b or c" from pest's positive attempts, in grammar order, without repeats.

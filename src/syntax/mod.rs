@@ -34,22 +34,44 @@ static SET_LIMIT: Once = Once::new();
 pub fn parse(file: FileId, text: &str) -> Result<FileAst, Vec<Diag>> {
     SET_LIMIT.call_once(|| pest::set_call_limit(NonZeroUsize::new(PEST_CALL_LIMIT)));
     precheck(file, text)?;
-    let mut pairs = KartyaParser::parse(Rule::file, text).map_err(|e| vec![syntax_diag(file, text, e)])?;
+    let mut pairs =
+        KartyaParser::parse(Rule::file, text).map_err(|e| vec![syntax_diag(file, text, e)])?;
     let Some(root) = pairs.next() else {
-        return Err(vec![Diag::new(Code::Syntax, file, "the file is empty").label(Span::new(0, 0), "expected `variant` or `house-rules` here")]);
+        return Err(vec![Diag::new(Code::Syntax, file, "the file is empty")
+            .label(
+                Span::new(0, 0),
+                "expected `variant` or `house-rules` here",
+            )]);
     };
     let mut builder = Builder::default();
     let stmts = builder.body(root);
-    Ok(FileAst { stmts, closing: builder.take_pending() })
+    Ok(FileAst {
+        stmts,
+        closing: builder.take_pending(),
+    })
 }
 
 /// Rejects input that is too large or nested too deep before pest sees it, so that the
 /// recursive parts of the grammar cannot exhaust the stack.
 fn precheck(file: FileId, text: &str) -> Result<(), Vec<Diag>> {
     if text.len() > MAX_FILE_BYTES {
-        return Err(vec![Diag::new(Code::TooLarge, file, format!("the file is {} bytes; rules files may be at most {} bytes", text.len(), MAX_FILE_BYTES))
-            .label(Span::new(MAX_FILE_BYTES.min(text.len()), MAX_FILE_BYTES.min(text.len())), "the limit is reached here")
-            .help("split the rules into a variant and house-rules files")]);
+        return Err(vec![Diag::new(
+            Code::TooLarge,
+            file,
+            format!(
+                "the file is {} bytes; rules files may be at most {} bytes",
+                text.len(),
+                MAX_FILE_BYTES
+            ),
+        )
+        .label(
+            Span::new(
+                MAX_FILE_BYTES.min(text.len()),
+                MAX_FILE_BYTES.min(text.len()),
+            ),
+            "the limit is reached here",
+        )
+        .help("split the rules into a variant and house-rules files")]);
     }
     let mut depth = 0usize;
     let mut in_string = false;
@@ -86,20 +108,43 @@ fn syntax_diag(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diag {
     };
     let found = found_at(text, start);
     match e.variant {
-        ErrorVariant::ParsingError { positives, negatives: _ } => {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives: _,
+        } => {
             let expected = describe::expected_list(&positives);
-            let message = if expected.is_empty() { format!("unexpected {found}") } else { format!("unexpected {found}; expected {expected}") };
-            let mut d = Diag::new(Code::Syntax, file, message).label(Span::new(start, end.max(start)), format!("expected {}", if expected.is_empty() { "something else".to_string() } else { expected.clone() }));
+            let message = if expected.is_empty() {
+                format!("unexpected {found}")
+            } else {
+                format!("unexpected {found}; expected {expected}")
+            };
+            let mut d = Diag::new(Code::Syntax, file, message).label(
+                Span::new(start, end.max(start)),
+                format!(
+                    "expected {}",
+                    if expected.is_empty() {
+                        "something else".to_string()
+                    } else {
+                        expected.clone()
+                    }
+                ),
+            );
             d = d.help(describe::help_for(&positives));
             d
         }
         ErrorVariant::CustomError { message } => {
             let (message, help) = if message.contains("call limit") {
-                ("the file is too complex to parse".to_string(), "the parser gave up after too many steps; simplify or split the file".to_string())
+                (
+                    "the file is too complex to parse".to_string(),
+                    "the parser gave up after too many steps; simplify or split the file"
+                        .to_string(),
+                )
             } else {
                 (message, "see docs/language.md for the syntax".to_string())
             };
-            Diag::new(Code::Syntax, file, message).label(Span::new(start, end.max(start)), "here").help(help)
+            Diag::new(Code::Syntax, file, message)
+                .label(Span::new(start, end.max(start)), "here")
+                .help(help)
         }
     }
 }
@@ -111,7 +156,11 @@ fn found_at(text: &str, pos: usize) -> String {
         None => "end of file".into(),
         Some('\n') | Some('\r') => "end of line".into(),
         Some(_) => {
-            let word: String = rest.chars().take_while(|c| !c.is_whitespace()).take(24).collect();
+            let word: String = rest
+                .chars()
+                .take_while(|c| !c.is_whitespace())
+                .take(24)
+                .collect();
             format!("`{word}`")
         }
     }
@@ -125,7 +174,10 @@ struct Builder {
 
 fn is_statement(rule: Rule) -> bool {
     let name = rule_name(rule);
-    name.ends_with("_line") || name.ends_with("_stmt") || name.ends_with("_row") || name.ends_with("_block")
+    name.ends_with("_line")
+        || name.ends_with("_stmt")
+        || name.ends_with("_row")
+        || name.ends_with("_block")
 }
 
 impl Builder {
@@ -159,15 +211,32 @@ impl Builder {
         let is_block = rule_name.ends_with("_block");
         let rule_name = rule_name.clone();
         let text = pair.as_str();
-        let head_len = if is_block { head_length(text) } else { text.len() };
+        let head_len = if is_block {
+            head_length(text)
+        } else {
+            text.len()
+        };
         let words = tokenize(&text[..head_len], span.start);
-        let mut stmt = Stmt { rule: rule_name, words, body: None, leading, trailing: None, closing: Vec::new(), end_comment: None, condition: None, span };
+        let mut stmt = Stmt {
+            rule: rule_name,
+            words,
+            body: None,
+            leading,
+            trailing: None,
+            closing: Vec::new(),
+            end_comment: None,
+            condition: None,
+            span,
+        };
         if is_block {
             let brace_line_end = line_end(input, span.start + head_len);
             let mut header_comment = None;
             let mut inner_pairs = Vec::new();
             for child in pair.into_inner() {
-                if child.as_rule() == Rule::comment && header_comment.is_none() && child.as_span().start() < brace_line_end {
+                if child.as_rule() == Rule::comment
+                    && header_comment.is_none()
+                    && child.as_span().start() < brace_line_end
+                {
                     header_comment = Some(comment_of(&child));
                 } else {
                     inner_pairs.push(child);
@@ -208,7 +277,11 @@ impl Builder {
 }
 
 fn line_end(input: &str, from: usize) -> usize {
-    input.get(from..).and_then(|r| r.find('\n')).map(|i| from + i).unwrap_or(input.len())
+    input
+        .get(from..)
+        .and_then(|r| r.find('\n'))
+        .map(|i| from + i)
+        .unwrap_or(input.len())
 }
 
 fn rule_name(rule: Rule) -> String {
@@ -216,8 +289,16 @@ fn rule_name(rule: Rule) -> String {
 }
 
 fn comment_of(pair: &Pair<'_, Rule>) -> Comment {
-    let text = pair.as_str().strip_prefix('#').unwrap_or(pair.as_str()).trim_end().to_string();
-    Comment { text, span: Span::new(pair.as_span().start(), pair.as_span().end()) }
+    let text = pair
+        .as_str()
+        .strip_prefix('#')
+        .unwrap_or(pair.as_str())
+        .trim_end()
+        .to_string();
+    Comment {
+        text,
+        span: Span::new(pair.as_span().start(), pair.as_span().end()),
+    }
 }
 
 /// Length of a block's header: the text before its `{` (outside quotes).
@@ -255,10 +336,18 @@ pub(crate) fn tokenize(text: &str, offset: usize) -> Vec<Word> {
                 }
             }
             let inner = text.get(i + 1..close).unwrap_or("").to_string();
-            words.push(Word { text: inner, kind: WordKind::Quoted, span: Span::new(offset + i, offset + end) });
+            words.push(Word {
+                text: inner,
+                kind: WordKind::Quoted,
+                span: Span::new(offset + i, offset + end),
+            });
         } else if matches!(ch, '{' | '}' | '(' | ')' | ':') {
             chars.next();
-            words.push(Word { text: ch.to_string(), kind: WordKind::Punct, span: Span::new(offset + i, offset + i + 1) });
+            words.push(Word {
+                text: ch.to_string(),
+                kind: WordKind::Punct,
+                span: Span::new(offset + i, offset + i + 1),
+            });
         } else {
             let mut end = i;
             while let Some(&(j, c)) = chars.peek() {
@@ -268,7 +357,11 @@ pub(crate) fn tokenize(text: &str, offset: usize) -> Vec<Word> {
                 end = j + c.len_utf8();
                 chars.next();
             }
-            words.push(Word { text: text[i..end].to_string(), kind: WordKind::Bare, span: Span::new(offset + i, offset + end) });
+            words.push(Word {
+                text: text[i..end].to_string(),
+                kind: WordKind::Bare,
+                span: Span::new(offset + i, offset + end),
+            });
         }
     }
     words
@@ -281,15 +374,35 @@ fn span_of(pair: &Pair<'_, Rule>) -> Span {
 fn condition(pair: Pair<'_, Rule>) -> Cond {
     match pair.as_rule() {
         Rule::condition => {
-            let mut parts: Vec<Cond> = pair.into_inner().filter(is_condition_part).map(condition).collect();
-            if parts.len() == 1 { parts.remove(0) } else { Cond::Or(parts) }
+            let mut parts: Vec<Cond> = pair
+                .into_inner()
+                .filter(is_condition_part)
+                .map(condition)
+                .collect();
+            if parts.len() == 1 {
+                parts.remove(0)
+            } else {
+                Cond::Or(parts)
+            }
         }
         Rule::disjunct => {
-            let mut parts: Vec<Cond> = pair.into_inner().filter(is_condition_part).map(condition).collect();
-            if parts.len() == 1 { parts.remove(0) } else { Cond::And(parts) }
+            let mut parts: Vec<Cond> = pair
+                .into_inner()
+                .filter(is_condition_part)
+                .map(condition)
+                .collect();
+            if parts.len() == 1 {
+                parts.remove(0)
+            } else {
+                Cond::And(parts)
+            }
         }
         Rule::negated => {
-            let inner = pair.into_inner().find(is_condition_part).map(condition).unwrap_or(Cond::And(Vec::new()));
+            let inner = pair
+                .into_inner()
+                .find(is_condition_part)
+                .map(condition)
+                .unwrap_or(Cond::And(Vec::new()));
             Cond::Not(Box::new(inner))
         }
         Rule::primitive => match pair.into_inner().next() {
@@ -302,13 +415,20 @@ fn condition(pair: Pair<'_, Rule>) -> Cond {
 
 /// The parts of a condition that carry meaning (keywords such as `and` are pairs too).
 fn is_condition_part(pair: &Pair<'_, Rule>) -> bool {
-    matches!(pair.as_rule(), Rule::condition | Rule::disjunct | Rule::negated | Rule::primitive)
+    matches!(
+        pair.as_rule(),
+        Rule::condition | Rule::disjunct | Rule::negated | Rule::primitive
+    )
 }
 
 fn card_ref(pair: &Pair<'_, Rule>) -> CardRef {
     let text = pair.as_str();
     let (suit, rank) = text.split_once('.').unwrap_or((text, ""));
-    CardRef { suit: suit.to_string(), rank: rank.to_string(), span: span_of(pair) }
+    CardRef {
+        suit: suit.to_string(),
+        rank: rank.to_string(),
+        span: span_of(pair),
+    }
 }
 
 fn trick_ref(text: &str) -> TrickRef {
@@ -329,18 +449,42 @@ fn primitive(pair: Pair<'_, Rule>) -> Prim {
             let mut threshold = 0;
             for p in pair.into_inner() {
                 match p.as_rule() {
-                    Rule::comparison => cmp = if p.as_str().starts_with("more") { Comparison::MoreThan } else { Comparison::AtLeast },
+                    Rule::comparison => {
+                        cmp = if p.as_str().starts_with("more") {
+                            Comparison::MoreThan
+                        } else {
+                            Comparison::AtLeast
+                        }
+                    }
                     Rule::int => threshold = p.as_str().parse().unwrap_or(i64::MAX),
                     _ => {}
                 }
             }
-            PrimKind::Points { with_melds, cmp, threshold }
+            PrimKind::Points {
+                with_melds,
+                cmp,
+                threshold,
+            }
         }
-        Rule::captures_pred => PrimKind::Captures(pair.into_inner().filter(|p| p.as_rule() == Rule::card).map(|p| card_ref(&p)).collect()),
-        Rule::holds_pred => PrimKind::Holds(pair.into_inner().filter(|p| p.as_rule() == Rule::card).map(|p| card_ref(&p)).collect()),
+        Rule::captures_pred => PrimKind::Captures(
+            pair.into_inner()
+                .filter(|p| p.as_rule() == Rule::card)
+                .map(|p| card_ref(&p))
+                .collect(),
+        ),
+        Rule::holds_pred => PrimKind::Holds(
+            pair.into_inner()
+                .filter(|p| p.as_rule() == Rule::card)
+                .map(|p| card_ref(&p))
+                .collect(),
+        ),
         Rule::wins_trick_pred => {
             let mut trick = TrickRef::Number(0);
-            let mut card = CardRef { suit: String::new(), rank: String::new(), span };
+            let mut card = CardRef {
+                suit: String::new(),
+                rank: String::new(),
+                span,
+            };
             for p in pair.into_inner() {
                 match p.as_rule() {
                     Rule::trick => trick = trick_ref(p.as_str()),
@@ -352,12 +496,20 @@ fn primitive(pair: Pair<'_, Rule>) -> Prim {
         }
         Rule::all_tricks_pred => PrimKind::AllTricks,
         Rule::no_tricks_pred => PrimKind::NoTricks,
-        Rule::game_pred => PrimKind::Game { won: text.trim_end().ends_with("won") },
+        Rule::game_pred => PrimKind::Game {
+            won: text.trim_end().ends_with("won"),
+        },
         Rule::trump_is_pred => {
             let name = pair.into_inner().find(|p| p.as_rule() == Rule::name);
             match name {
-                Some(n) => PrimKind::TrumpIs { suit: n.as_str().to_string(), span: span_of(&n) },
-                None => PrimKind::TrumpIs { suit: String::new(), span },
+                Some(n) => PrimKind::TrumpIs {
+                    suit: n.as_str().to_string(),
+                    span: span_of(&n),
+                },
+                None => PrimKind::TrumpIs {
+                    suit: String::new(),
+                    span,
+                },
             }
         }
         _ => PrimKind::AllTricks,

@@ -15,7 +15,9 @@ pub fn kartya_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -34,7 +36,11 @@ pub fn add_arg(sources: &mut SourceSet, arg: &str, base_dir: &Path) -> Option<Fi
     let p = base_dir.join(arg);
     if p.is_file() {
         let text = std::fs::read_to_string(&p).ok()?;
-        let name = p.strip_prefix(root()).unwrap_or(&p).to_string_lossy().replace('\\', "/");
+        let name = p
+            .strip_prefix(root())
+            .unwrap_or(&p)
+            .to_string_lossy()
+            .replace('\\', "/");
         return Some(sources.add(name, text, Origin::User));
     }
     let b = kartya::bundled::find(arg)?;
@@ -44,8 +50,15 @@ pub fn add_arg(sources: &mut SourceSet, arg: &str, base_dir: &Path) -> Option<Fi
 /// Loads a base and house rules, by name or path.
 pub fn load(args: &[&str], base_dir: &Path) -> (SourceSet, Loaded) {
     let mut sources = SourceSet::new();
-    let ids: Vec<FileId> = args.iter().filter_map(|a| add_arg(&mut sources, a, base_dir)).collect();
-    assert_eq!(ids.len(), args.len(), "every argument names a file: {args:?}");
+    let ids: Vec<FileId> = args
+        .iter()
+        .filter_map(|a| add_arg(&mut sources, a, base_dir))
+        .collect();
+    assert_eq!(
+        ids.len(),
+        args.len(),
+        "every argument names a file: {args:?}"
+    );
     let loaded = kartya::load::load(&mut sources, ids[0], &ids[1..]);
     (sources, loaded)
 }

@@ -1,0 +1,75 @@
+//! Shared helpers of the engine tests: takes bundled variant names and card words, gives rules,
+//! card ids, decks with chosen cards in chosen places, and random-action drivers.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use kartya::engine::deal::{deal_order, shuffle, Deal};
+use kartya::engine::rng::hand_rng;
+use kartya::engine::{bundled_rules, Action, Game, Rules};
+use std::sync::Arc;
+
+pub fn rules(name: &str) -> Arc<Rules> {
+    bundled_rules(name).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The id of a card by suit name and rank code, e.g. `card(&r, "makk", "7")`.
+pub fn card(r: &Rules, suit: &str, rank: &str) -> u8 {
+    let v = &r.variant;
+    let s = v.suits.iter().position(|x| x.name == suit || x.code == suit).unwrap_or_else(|| panic!("suit {suit}")) as u8;
+    let k = v.ranks.iter().position(|x| x.code == rank || x.name == rank).unwrap_or_else(|| panic!("rank {rank}")) as u8;
+    r.tables.card(s, k).unwrap()
+}
+
+pub fn suit(r: &Rules, name: &str) -> u8 {
+    r.variant.suits.iter().position(|x| x.name == name).unwrap() as u8
+}
+
+pub fn figure(r: &Rules, name: &str) -> usize {
+    r.variant.figure_id(name).unwrap_or_else(|| panic!("figure {name}"))
+}
+
+pub fn contract(r: &Rules, name: &str) -> usize {
+    r.variant.contract_id(name).unwrap()
+}
+
+/// A shuffled deck order (seeded) with the given cards moved to the given places.
+pub fn deck_with(r: &Rules, seed: u64, places: &[(usize, u8)]) -> Vec<u8> {
+    let mut rng = hand_rng(seed, 0);
+    let (d, n) = shuffle(&r.tables, &mut rng);
+    let mut order: Vec<u8> = d[..n].to_vec();
+    for &(at, c) in places {
+        let from = order.iter().position(|x| *x == c).unwrap();
+        order.swap(at, from);
+    }
+    order
+}
+
+pub fn game_from_order(r: &Arc<Rules>, dealer: u8, order: &[u8]) -> Game {
+    let deal: Deal = deal_order(&r.tables, &r.variant.deal, r.variant.active, order).unwrap();
+    Game::from_deal(Arc::clone(r), dealer, deal)
+}
+
+/// Applies actions, failing the test with the rule on an illegal one.
+pub fn act(g: &mut Game, actions: &[Action]) {
+    for a in actions {
+        if let Err(e) = g.apply(*a) {
+            panic!("{e}");
+        }
+    }
+}
+
+/// Plays the first legal card (lowest id) for whoever is to play, `k` times.
+pub fn play_lowest(g: &mut Game, k: usize) {
+    for _ in 0..k {
+        let c = g.legal_actions().into_iter().find_map(|a| if let Action::Play(c) = a { Some(c) } else { None }).unwrap();
+        act(g, &[Action::Play(c)]);
+    }
+}
+
+/// Plays the rest of the hand with the lowest legal card, passing in announcement turns.
+pub fn finish_quietly(g: &mut Game) {
+    while !g.is_over() {
+        let acts = g.legal_actions();
+        let a = acts.iter().find(|a| matches!(a, Action::Pass | Action::Play(_))).copied().unwrap();
+        act(g, &[a]);
+    }
+}
