@@ -184,6 +184,18 @@ pub fn explain(v: &Variant) -> String {
         };
         let _ = writeln!(o, "round {}: {line}", r.number);
     }
+    if let Some(sw) = &v.bidding.switch {
+        let to = v
+            .contracts
+            .get(sw.to)
+            .map(|c| c.name.as_str())
+            .unwrap_or("?");
+        let _ = writeln!(
+            o,
+            "switch: after the pickup the declarer, then each player in turn, may change the contract to {to} while the game and the declarer's figures, with their kontras, are worth at most {}",
+            sw.at_most
+        );
+    }
     let _ = writeln!(
         o,
         "all pass: {}",
@@ -446,6 +458,20 @@ pub fn explain(v: &Variant) -> String {
                 "the announcer alone, in his own tricks"
             }
         );
+        if f.multiplies_game {
+            let _ = writeln!(
+                o,
+                "  announced, it multiplies the game by its value instead of being paid on its own"
+            );
+        }
+        if !f.requires.is_empty() {
+            let cards: Vec<String> = f.requires.iter().map(|c| cond::card_words(c, v)).collect();
+            let _ = writeln!(
+                o,
+                "  only a player holding {} may announce it",
+                cards.join(", ")
+            );
+        }
         if f.declarer_only {
             let _ = writeln!(o, "  only the declarer may announce it");
         }
@@ -520,15 +546,17 @@ pub fn explain(v: &Variant) -> String {
                     .iter()
                     .map(|f| v.figures.get(*f).map(|f| f.name.as_str()).unwrap_or("?"))
                     .collect();
-                let _ = writeln!(
-                    o,
-                    "  allowed when no figure was announced{}",
-                    if with.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", or only {}", with.join(", "))
-                    }
-                );
+                if c.allowed_with_any {
+                    let _ = writeln!(o, "  allowed whatever figures were announced");
+                } else if with.is_empty() {
+                    let _ = writeln!(o, "  allowed only when no figure was announced");
+                } else {
+                    let _ = writeln!(
+                        o,
+                        "  allowed when no figure was announced, or only {}",
+                        with.join(", ")
+                    );
+                }
                 let _ = writeln!(o, "  each call and raise multiplies by {}", c.multiplier);
                 if let Some(d) = c.ladder.and_then(|d| v.doublings.get(d)) {
                     let _ = writeln!(

@@ -834,6 +834,7 @@ impl<'a> Builder<'a> {
         let mut suit_contract = None;
         let mut rounds = Vec::new();
         let mut all_pass = AllPass::Redeal;
+        let mut switch = None;
         for e in entries {
             match e.stmt.rule.as_str() {
                 "suit_contract_stmt" => {
@@ -881,6 +882,13 @@ impl<'a> Builder<'a> {
                     );
                 }
                 "redeal_stmt" => all_pass = AllPass::Redeal,
+                "switch_row" => {
+                    let to = self.lookup(e, 1, "contract", &names.contracts);
+                    let at_most = self.int(e, 3, 0, 1_000_000, "a switch limit");
+                    if let (Some(to), Some(at_most)) = (to, at_most) {
+                        switch = Some(Switch { to, at_most });
+                    }
+                }
                 _ => {}
             }
         }
@@ -895,6 +903,7 @@ impl<'a> Builder<'a> {
             suit_contract: suit_contract.unwrap_or(0),
             rounds,
             all_pass,
+            switch,
         })
     }
 
@@ -1224,6 +1233,8 @@ impl<'a> Builder<'a> {
                 fulfil_by_side: false,
                 declarer_only: false,
                 keep: None,
+                multiplies_game: false,
+                requires: Vec::new(),
                 prov,
             };
             let mut has_value = false;
@@ -1291,6 +1302,27 @@ impl<'a> Builder<'a> {
                         }
                     }
                     "fulfil_stmt" => f.fulfil_by_side = text(e, 1) == "side",
+                    "effect_stmt" => f.multiplies_game = text(e, 1) == "multiply-game",
+                    "requires_stmt" => {
+                        let cards: Vec<ast::CardRef> = e
+                            .stmt
+                            .words
+                            .iter()
+                            .skip(2)
+                            .map(|w| {
+                                let (s, r) = w.text.split_once('.').unwrap_or((&w.text, ""));
+                                ast::CardRef {
+                                    suit: s.to_string(),
+                                    rank: r.to_string(),
+                                    span: w.span,
+                                }
+                            })
+                            .collect();
+                        f.requires = cards
+                            .iter()
+                            .filter_map(|c| self.card_sel(e, c, suits, ranks))
+                            .collect();
+                    }
                     "announce_by_stmt" => f.declarer_only = text(e, 1) == "declarer",
                     "keep_stmt" => {
                         let card = e.stmt.words.get(1).map(|w| {
@@ -1386,6 +1418,7 @@ impl<'a> Builder<'a> {
             name: name.clone(),
             scope: CallScope::Game,
             allowed_with: Vec::new(),
+            allowed_with_any: false,
             multiplier: 2,
             ladder: None,
             call_back: false,
@@ -1400,9 +1433,14 @@ impl<'a> Builder<'a> {
                     }
                 }
                 "allowed_with_stmt" => {
-                    c.allowed_with = (1..e.stmt.words.len())
-                        .filter_map(|i| self.lookup(e, i, "figure", &names.figures))
-                        .collect();
+                    c.allowed_with_any = text(e, 1) == "any";
+                    c.allowed_with = if c.allowed_with_any {
+                        Vec::new()
+                    } else {
+                        (1..e.stmt.words.len())
+                            .filter_map(|i| self.lookup(e, i, "figure", &names.figures))
+                            .collect()
+                    };
                 }
                 "multiplier_stmt" => {
                     c.multiplier = self.int(e, 1, 1, 1000, "a multiplier").unwrap_or(2);

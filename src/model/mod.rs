@@ -137,6 +137,15 @@ pub struct Bidding {
     pub suit_contract: ContractId,
     pub rounds: Vec<BidRound>,
     pub all_pass: AllPass,
+    /// After the pickup, the contract may be switched to this one while the declared value is
+    /// at most the limit.
+    pub switch: Option<Switch>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Switch {
+    pub to: ContractId,
+    pub at_most: i64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -285,6 +294,10 @@ pub struct Figure {
     pub fulfil_by_side: bool,
     pub declarer_only: bool,
     pub keep: Option<(CardSel, TrickRef)>,
+    /// Announced, it multiplies the game instead of being an item of its own.
+    pub multiplies_game: bool,
+    /// Only a player holding these cards may announce it.
+    pub requires: Vec<CardSel>,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -338,6 +351,8 @@ pub struct Calling {
     pub name: String,
     pub scope: CallScope,
     pub allowed_with: Vec<FigureId>,
+    /// Calling is allowed whatever figures were announced.
+    pub allowed_with_any: bool,
     pub multiplier: i64,
     pub ladder: Option<DoublingId>,
     pub call_back: bool,

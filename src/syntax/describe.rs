@@ -119,6 +119,9 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::sitting_out_stmt => "`sitting-out`",
         Rule::paper_stmt => "`paper`",
         Rule::robber_stmt => "`robber`",
+        Rule::switch_row => "`switch`",
+        Rule::effect_stmt => "`effect`",
+        Rule::requires_stmt => "`requires`",
         _ => return None,
     })
 }

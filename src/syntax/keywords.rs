@@ -162,4 +162,10 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_scoring", "scoring"),
     ("kw_card_points_melds", "card-points+melds"),
     ("kw_most_tricks", "most-tricks"),
+    ("kw_switch", "switch"),
+    ("kw_at_most", "at-most"),
+    ("kw_effect", "effect"),
+    ("kw_multiply_game", "multiply-game"),
+    ("kw_item", "item"),
+    ("kw_requires", "requires"),
 ];

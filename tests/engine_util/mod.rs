@@ -73,3 +73,25 @@ pub fn finish_quietly(g: &mut Game) {
         act(g, &[a]);
     }
 }
+
+/// Plays the rest of the hand with random legal actions from the stream (seed, 1).
+pub fn random_finish(g: &mut Game, seed: u64) {
+    let mut rng = hand_rng(seed, 1);
+    let mut buf = Vec::new();
+    while !g.is_over() {
+        assert!(kartya::engine::sim::random_step(g, &mut rng, &mut buf), "a legal action exists until the end");
+    }
+}
+
+/// The ladder index of the entry bidding a suit (by name) or a contract (by name).
+pub fn bid_index(r: &Rules, name: &str) -> u8 {
+    use kartya::model::BidEntry;
+    let l = &r.variant.bid_ladders[0];
+    l.entries
+        .iter()
+        .position(|e| match *e {
+            BidEntry::Suit(s) => r.variant.suits[s as usize].name == name,
+            BidEntry::Contract(c) => r.variant.contracts[c].name == name,
+        })
+        .unwrap() as u8
+}

@@ -1,0 +1,119 @@
+//! Property tests over many seeded random hands per bundled variant: cards are conserved at every
+//! step, legal actions are never empty until the end, card points add up (TV-01: 162 / 130 less
+//! the talon), payments are zero-sum, and the same seed gives the same hand.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod engine_util;
+use engine_util::*;
+use kartya::engine::deal::bit;
+use kartya::engine::rng::hand_rng;
+use kartya::engine::sim::{random_hand, random_step};
+use kartya::engine::{deal::deal_random, Game};
+use std::sync::Arc;
+
+const VARIANTS: &[&str] = &["alsos-3p", "alsos-4p", "alsos-2p", "alsos-2p-tompa", "alsos-hu-3p", "bidding-until-pass"];
+const HANDS: u64 = 150;
+
+fn check_hand(name: &str, r: &Arc<kartya::engine::Rules>, seed: u64) {
+    let mut rng = hand_rng(seed, 0);
+    let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
+    let mut g = Game::from_deal(Arc::clone(r), (seed % r.variant.players as u64) as u8, deal);
+    let mut buf = Vec::new();
+    let mut steps = 0;
+    loop {
+        let (all, single) = g.cards_accounted();
+        assert!(single && all == r.tables.all, "{name} seed {seed}: cards conserved at step {steps}");
+        if g.is_over() {
+            assert!(g.legal_actions().is_empty());
+            break;
+        }
+        assert!(!g.legal_actions().is_empty(), "{name} seed {seed}: no legal action at step {steps}");
+        assert!(random_step(&mut g, &mut rng, &mut buf));
+        steps += 1;
+        assert!(steps < 10_000, "the hand ends");
+    }
+    let s = g.result().unwrap();
+    assert_eq!(s.payments.iter().sum::<i64>(), 0, "{name} seed {seed}: zero-sum");
+    for item in &s.items {
+        assert_eq!(item.pay.iter().sum::<i64>(), 0, "{name} seed {seed}: each item zero-sum");
+    }
+    if s.redeal {
+        return;
+    }
+    // card points: every card in play, plus the last trick, less the cards that count for nobody
+    let p = g.play_state();
+    let pt = r.tables.table(s.contract.unwrap(), s.trump).unwrap();
+    if !p.ended_early {
+        let nobody = g.deal().talon_mask() | g.deal().indicator.map(bit).unwrap_or(0);
+        let want = pt.mask_points(r.tables.all) + pt.last_trick - pt.mask_points(nobody);
+        assert_eq!(s.card_points.iter().sum::<i64>(), want as i64, "{name} seed {seed}: card points");
+        if pt.counts_points {
+            let full = pt.mask_points(r.tables.all) + pt.last_trick;
+            assert!(full == 162 || full == 130, "{name}: TV-01 totals, got {full}");
+        }
+        assert_eq!(s.tricks.iter().map(|t| *t as u32).sum::<u32>(), p.total_tricks as u32);
+    }
+}
+
+#[test]
+fn random_hands_keep_every_invariant() {
+    for name in VARIANTS {
+        let r = rules(name);
+        for seed in 0..HANDS {
+            check_hand(name, &r, seed);
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_hand() {
+    for name in VARIANTS {
+        let r = rules(name);
+        let mut buf = Vec::new();
+        for i in 0..20 {
+            let a = random_hand(&r, 5, i, &mut buf);
+            let b = random_hand(&r, 5, i, &mut buf);
+            assert_eq!(a.history(), b.history());
+            assert_eq!(a.result(), b.result());
+            assert_eq!(a.deal(), b.deal());
+        }
+        let a = random_hand(&r, 5, 0, &mut buf);
+        let c = random_hand(&r, 6, 0, &mut buf);
+        assert_ne!(a.deal(), c.deal(), "another seed, another deal");
+    }
+}
+
+#[test]
+fn game_won_iff_more_than_each_opponent() {
+    // TV-D2 ties: the declarer loses a tie
+    let r = rules("alsos-3p");
+    let mut buf = Vec::new();
+    for i in 0..300 {
+        let g = random_hand(&r, 11, i, &mut buf);
+        let s = g.result().unwrap();
+        let Some(d) = s.declarer else { continue };
+        let c = &r.variant.contracts[s.contract.unwrap()];
+        if !matches!(c.win, kartya::model::Win::MoreThanEach { .. }) {
+            continue;
+        }
+        let total = |p: usize| s.card_points[p] + s.meld_points[p];
+        let best = (0..3).filter(|&p| p != d as usize).map(total).max().unwrap();
+        assert_eq!(s.items[0].won, Some(total(d as usize) > best));
+    }
+}
+
+#[test]
+fn illegal_actions_name_the_rule_and_change_nothing() {
+    let r = rules("alsos-3p");
+    let mut buf = Vec::new();
+    let mut g = random_hand(&r, 2, 0, &mut buf);
+    let e = g.apply(kartya::engine::Action::Pass).unwrap_err();
+    assert_eq!(e.rule, "the hand is over");
+    let order = deck_with(&r, 3, &[]);
+    let mut g = game_from_order(&r, 2, &order);
+    let before = g.history().len();
+    let e = g.apply(kartya::engine::Action::Play(0)).unwrap_err();
+    assert!(!e.rule.is_empty());
+    assert_eq!(e.index, before);
+    assert_eq!(g.history().len(), before);
+}
