@@ -46,7 +46,7 @@ fn seat_words(s: Seat) -> &'static str {
 /// The canonical text of a resolved variant.
 pub fn explain(v: &Variant) -> String {
     let mut o = String::new();
-    let _ = writeln!(o, "variant {}: {}", v.name, v.description);
+    let _ = writeln!(o, "rules {}: {}", v.name, v.description);
     let layers: Vec<&str> = v.layers.iter().map(|(n, _)| n.as_str()).collect();
     let _ = writeln!(o, "built from: {}", layers.join(" + "));
     for (n, d) in v.layers.iter().skip(1) {

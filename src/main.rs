@@ -159,24 +159,36 @@ fn check(args: &[String]) -> ExitCode {
     match loaded.and_then(|l| l.variant) {
         Some(v) if errors == 0 => {
             println!(
-                "{name}: ok, {} cards, {} contracts, {} figures ({} warning{})",
-                v.cards.len(),
-                v.contracts.len(),
-                v.figures.len(),
-                warnings,
-                if warnings == 1 { "" } else { "s" }
+                "{name}: ok, {} ({})",
+                summary(&v),
+                count(warnings, "warning")
             );
             ExitCode::SUCCESS
         }
         _ => {
             eprintln!(
-                "{name}: {errors} error{}, {warnings} warning{}",
-                if errors == 1 { "" } else { "s" },
-                if warnings == 1 { "" } else { "s" }
+                "{name}: {}, {}",
+                count(errors, "error"),
+                count(warnings, "warning")
             );
             ExitCode::from(1)
         }
     }
+}
+
+/// "1 warning", "2 warnings".
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// One line about a checked variant: its size.
+fn summary(v: &kartya::model::Variant) -> String {
+    format!(
+        "{}, {}, {}",
+        count(v.cards.len(), "card"),
+        count(v.contracts.len(), "contract"),
+        count(v.figures.len(), "figure")
+    )
 }
 
 /// Checks every bundled file on its own; one line each, then the diagnostics of any that fail.
@@ -188,13 +200,7 @@ fn check_all() -> ExitCode {
         let (sources, loaded, diags) = load(&[b.name.to_string()]);
         let errors = diags.iter().filter(|d| d.is_error()).count();
         match loaded.and_then(|l| l.variant) {
-            Some(v) if errors == 0 => println!(
-                "ok    {:<28} {} cards, {} contracts, {} figures",
-                b.name,
-                v.cards.len(),
-                v.contracts.len(),
-                v.figures.len()
-            ),
+            Some(v) if errors == 0 => println!("ok    {:<28} {}", b.name, summary(&v)),
             _ => {
                 failed += 1;
                 println!("FAIL  {:<28} {errors} error(s)", b.name);

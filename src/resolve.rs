@@ -163,6 +163,27 @@ fn key_len(stmt: &Stmt) -> usize {
     }
 }
 
+/// The key of a statement within its block. `redeal-when-all-pass` shares the address of
+/// `all-pass CONTRACT`: both say what happens when everybody passes.
+fn statement_key(stmt: &Stmt) -> Vec<String> {
+    if stmt.rule == "redeal_stmt" {
+        return vec!["all-pass".to_string()];
+    }
+    stmt.words
+        .iter()
+        .take(key_len(stmt))
+        .map(|w| w.text.clone())
+        .collect()
+}
+
+/// Statements whose words are a set: their order does not change the rule.
+fn is_set_valued(stmt: &Stmt) -> bool {
+    matches!(
+        stmt.rule.as_str(),
+        "take_stmt" | "qualify_stmt" | "melds_in_stmt" | "in_stmt" | "allowed_with_stmt"
+    )
+}
+
 /// Length of a block's own address: `game` or `contract adu`.
 fn block_key_len(stmt: &Stmt) -> usize {
     match stmt.rule.as_str() {
@@ -212,13 +233,7 @@ pub fn entries_of(p: &Parsed) -> FileEntries {
                     if stmt.rule == "deal_block" {
                         addr.push(format!("step {}", i + 1));
                     } else {
-                        addr.extend(
-                            child
-                                .words
-                                .iter()
-                                .take(key_len(child))
-                                .map(|w| w.text.clone()),
-                        );
+                        addr.extend(statement_key(child));
                     }
                     out.push((
                         addr,
@@ -269,7 +284,21 @@ fn value_of(addr: &Address, e: &Entry) -> String {
         // a block header: its value is its description
         return e.value_text(e.block_len);
     }
-    e.value_text(key_len(&e.stmt))
+    if e.stmt.rule == "redeal_stmt" {
+        return e.value_text(0);
+    }
+    let mut words: Vec<&Word> = e.stmt.words.iter().skip(key_len(&e.stmt)).collect();
+    if words
+        .first()
+        .is_some_and(|w| w.kind == WordKind::Punct && w.text == ":")
+    {
+        words.remove(0);
+    }
+    if is_set_valued(&e.stmt) {
+        words.sort_by(|a, b| a.text.cmp(&b.text));
+    }
+    let owned: Vec<Word> = words.into_iter().cloned().collect();
+    words_text(&owned)
 }
 
 /// Where to look up names in `extends` and on the command line.
@@ -473,7 +502,19 @@ impl<'a> Resolver<'a> {
                 side.push(p);
             }
         }
-        self.check_conflicts(&side);
+        // A house-rules file given first is combined side by side with the others too: its own
+        // statements must agree with theirs (its bases still override silently).
+        let mut compared: Vec<Parsed> = Vec::new();
+        if !side.is_empty() {
+            if let Some(first) = chain
+                .last()
+                .filter(|p| p.header.kind == FileKind::HouseRules)
+            {
+                compared.push(first.clone());
+            }
+        }
+        compared.extend(side.iter().cloned());
+        self.check_conflicts(&compared);
         for p in &side {
             apply(&mut tree, p);
         }

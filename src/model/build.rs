@@ -136,7 +136,7 @@ impl<'a> Builder<'a> {
             Some(h) => format!("did you mean `{h}`?"),
             None if known.is_empty() => format!("no {kind} is defined"),
             None => format!(
-                "the {kind}s are: {}",
+                "known: {}",
                 known
                     .iter()
                     .map(|k| format!("`{k}`"))
@@ -1379,9 +1379,74 @@ impl<'a> Builder<'a> {
                     self.err(Code::Missing, head, span, format!("figure `{name}` has no condition for contract `{cname}`"), "this figure", format!("add `when {cname}: CONDITION` or a `when CONDITION` for every contract"));
                 }
             }
+            // A plain `when` that every contract of the figure overrides with its own is dead:
+            // most likely a house rule meant to change the per-contract conditions.
+            let shadowed = f.conditions.iter().any(|(c, _)| c.is_none())
+                && !f.contracts.is_empty()
+                && f.contracts
+                    .iter()
+                    .all(|c| f.conditions.iter().any(|(x, _)| *x == Some(*c)));
+            if let (true, Some(e)) = (shadowed, self.get(&["figure", &name, "when"])) {
+                let span = e.stmt.head_span();
+                self.diags.push(
+                    Diag::new(Code::Unused, e.file, format!("this condition of figure `{name}` applies to no contract: each of its contracts has a `when CONTRACT:` of its own"))
+                        .label(span, "never used")
+                        .help("write `when CONTRACT: ...` for each contract you mean to change"),
+                );
+            }
+            self.check_tricks(&f);
             out.push(f);
         }
         out
+    }
+
+    /// Trick numbers in conditions and `keep` must exist in a hand of this variant.
+    fn check_tricks(&mut self, f: &Figure) {
+        let tricks = self.tricks_per_hand();
+        if tricks == 0 {
+            return;
+        }
+        let mut bad = Vec::new();
+        let mut visit = |t: &ast::TrickRef| match t {
+            ast::TrickRef::Number(n) if *n == 0 || *n > tricks => bad.push(format!("trick {n}")),
+            ast::TrickRef::FromLast(k) if *k >= tricks => bad.push(format!("last-{k}")),
+            _ => {}
+        };
+        for (_, c) in &f.conditions {
+            c.prims(&mut |p| {
+                if let Prim::WinsTrick { trick, .. } = p {
+                    visit(trick);
+                }
+            });
+        }
+        if let Some((_, t)) = &f.keep {
+            visit(t);
+        }
+        if let (Some(first), Some(head)) = (bad.first(), self.get(&["figure", &f.name])) {
+            let span = head.stmt.head_span();
+            self.err(
+                Code::OutOfRange,
+                head,
+                span,
+                format!(
+                    "figure `{}` names {first}, but a hand has only {tricks} tricks",
+                    f.name
+                ),
+                "this figure",
+                format!(
+                    "trick numbers run from 1 to {tricks}; `last` and `last-1` count from the end"
+                ),
+            );
+        }
+    }
+
+    /// Cards per active hand = tricks per hand (from the dealing plan).
+    fn tricks_per_hand(&self) -> u32 {
+        self.block(&["deal"])
+            .iter()
+            .filter(|e| e.stmt.rule == "packet_stmt")
+            .filter_map(|e| text(e, 1).parse::<u32>().ok())
+            .sum()
     }
 
     fn figure_ladders(&mut self, names: &Names) -> Vec<FigureLadder> {
@@ -1413,7 +1478,21 @@ impl<'a> Builder<'a> {
     }
 
     fn calling(&mut self, names: &Names) -> Option<Calling> {
-        let name = self.names_of("calling").into_iter().next()?;
+        let all = self.names_of("calling");
+        if let (Some(second), Some(first)) = (all.get(1), all.first()) {
+            if let Some(e) = self.get(&["calling", second]) {
+                let span = e.stmt.head_span();
+                self.err(
+                    Code::DuplicateName,
+                    e,
+                    span,
+                    format!("a second calling, `{second}`, beside `{first}`"),
+                    "a variant has one calling rule",
+                    format!("change `calling {first}` instead, or `remove calling {first}` first"),
+                );
+            }
+        }
+        let name = all.into_iter().next()?;
         let mut c = Calling {
             name: name.clone(),
             scope: CallScope::Game,

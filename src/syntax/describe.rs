@@ -170,3 +170,21 @@ pub fn help_for(positives: &[Rule]) -> String {
         "one statement per line; a block's `}` stands on its own line; see docs/language.md".into()
     }
 }
+
+/// The expected keyword closest to a misspelt word, if any is close.
+pub fn closest_keyword(word: &str, positives: &[Rule]) -> Option<String> {
+    if word.is_empty() {
+        return None;
+    }
+    let words: Vec<String> = positives
+        .iter()
+        .filter_map(|r| {
+            phrase(*r)
+                .map(str::to_string)
+                .or_else(|| keyword_phrase(*r))
+        })
+        .filter(|p| p.starts_with('`') && p.ends_with('`') && !p.contains(' '))
+        .map(|p| p.trim_matches('`').to_string())
+        .collect();
+    crate::names::suggest(word, words.iter().map(String::as_str)).map(str::to_string)
+}

@@ -129,7 +129,16 @@ fn syntax_diag(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diag {
                     }
                 ),
             );
-            d = d.help(describe::help_for(&positives));
+            let word: String = text
+                .get(start..)
+                .unwrap_or("")
+                .chars()
+                .take_while(|c| !c.is_whitespace())
+                .collect();
+            d = match describe::closest_keyword(&word, &positives) {
+                Some(k) => d.help(format!("did you mean `{k}`?")),
+                None => d.help(describe::help_for(&positives)),
+            };
             d
         }
         ErrorVariant::CustomError { message } => {
