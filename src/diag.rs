@@ -34,6 +34,9 @@ pub enum Code {
     OutOfRange,
     NotHouseRules,
     Unused,
+    BadRecord,
+    RecordWarning,
+    IllegalAction,
 }
 
 impl Code {
@@ -63,6 +66,9 @@ impl Code {
         Code::OutOfRange,
         Code::NotHouseRules,
         Code::Unused,
+        Code::BadRecord,
+        Code::RecordWarning,
+        Code::IllegalAction,
     ];
 
     /// The stable code string.
@@ -92,12 +98,15 @@ impl Code {
             Code::OutOfRange => "kartya::out-of-range",
             Code::NotHouseRules => "kartya::not-house-rules",
             Code::Unused => "kartya::unused",
+            Code::BadRecord => "kartya::bad-record",
+            Code::RecordWarning => "kartya::record-lenient",
+            Code::IllegalAction => "kartya::illegal-action",
         }
     }
 
     /// Warnings do not fail `check`.
     pub fn is_warning(self) -> bool {
-        matches!(self, Code::Unused)
+        matches!(self, Code::Unused | Code::RecordWarning)
     }
 }
 

@@ -5,13 +5,15 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-pub mod diag;
-pub mod source;
-pub mod syntax;
 pub mod bundled;
-pub mod model;
-pub mod names;
-pub mod resolve;
+pub mod diag;
 pub mod explain;
 pub mod fmt;
 pub mod load;
+pub mod record;
+pub mod model;
+pub mod names;
+pub mod resolve;
+pub mod source;
+pub mod syntax;
+pub mod engine;

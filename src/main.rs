@@ -3,6 +3,9 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "cli/play.rs"]
+mod play;
+
 use clap::{Parser, Subcommand};
 use kartya::diag::{Code, Diag};
 use kartya::source::{FileId, Origin, SourceSet};
@@ -44,6 +47,33 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Replay hand records: check every action and print the itemized score sheet.
+    Replay {
+        #[arg(required = true, value_name = "RECORD")]
+        records: Vec<String>,
+        #[arg(long)]
+        json: bool,
+        /// Print each record in canonical form instead of its sheet.
+        #[arg(long)]
+        canonical: bool,
+    },
+    /// Play hands with random legal bots and summarise the results.
+    Simulate {
+        #[arg(required = true, value_name = "ARG")]
+        args: Vec<String>,
+        #[arg(long, default_value_t = 1000)]
+        hands: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        json: bool,
+        /// Write every hand as a record into this folder.
+        #[arg(long, value_name = "DIR")]
+        records: Option<String>,
+        /// Worker threads (the results do not depend on it).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Format rules files canonically (keeps every comment).
     Fmt {
         #[arg(required = true, value_name = "PATH")]
@@ -68,6 +98,10 @@ fn main() -> ExitCode {
         Command::Check { args, .. } => check(&args),
         Command::Explain { args, json } => explain(&args, json),
         Command::Fmt { paths, check } => fmt(&paths, check),
+        Command::Replay { records, json, canonical } => play::replay(&records, json, canonical),
+        Command::Simulate { args, hands, seed, json, records, threads } => {
+            play::simulate(&args, play::SimArgs { hands, seed, json, records, threads })
+        }
     }
 }
 

@@ -366,12 +366,15 @@ impl<'a> Resolver<'a> {
     pub fn lookup(&mut self, name: &str) -> Option<FileId> {
         let loaded: Vec<FileId> = self.sources.ids().collect();
         for id in loaded {
-            if self.sources.origin(id) == Origin::User {
-                if let Some(p) = self.parse(id) {
-                    if p.header.name == name {
-                        return Some(id);
-                    }
-                }
+            if self.sources.origin(id) != Origin::User {
+                continue;
+            }
+            // Only files that parse are candidates; other user files (a hand record, a file
+            // with a syntax error already reported) are not rules to look names up in.
+            let text = self.sources.text(id);
+            let header = crate::syntax::parse(id, text).ok().and_then(|ast| header_of(id, &ast));
+            if header.is_some_and(|h| h.name == name) {
+                return Some(id);
             }
         }
         let b = bundled::find(name)?;

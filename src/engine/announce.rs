@@ -1,0 +1,169 @@
+//! Announcement rounds as part of `Game`: takes the variant's figures, figure ladders and the
+//! first doubling ladder, gives the figures and doubling levels a player may say (front or back),
+//! their checks, and the round flow that ends after two passes in a row.
+
+use super::game::{Action, Announced, Game, Item, Levels, Phase};
+use crate::model::{Announcements, FigureId};
+
+impl Game {
+    /// The position speaking now (the player to play during the trick-1 announcements).
+    fn speaker(&self) -> u8 {
+        if self.phase == Phase::Play {
+            self.play.to_play
+        } else {
+            self.talk.speaker
+        }
+    }
+
+    pub(super) fn talk_actions(&self, front: bool, out: &mut Vec<Action>) {
+        self.say_actions(front, out);
+        out.push(Action::Pass);
+    }
+
+    /// Figures and doubling levels the speaker may say (not `Pass`).
+    pub(super) fn say_actions(&self, front: bool, out: &mut Vec<Action>) {
+        let pos = self.speaker();
+        if self.contract_announcements() == Announcements::All {
+            for f in 0..self.rules.variant.figures.len() {
+                if self.can_announce(pos, f, front).is_ok() {
+                    out.push(Action::Announce(f));
+                }
+            }
+        }
+        if self.can_kontra(pos, Item::Game).is_ok() {
+            out.push(Action::Kontra(Item::Game));
+        }
+        for i in 0..self.anns.len().min(u16::MAX as usize) {
+            let item = Item::Figure(i as u16);
+            if self.can_kontra(pos, item).is_ok() {
+                out.push(Action::Kontra(item));
+            }
+        }
+    }
+
+    pub(super) fn check_say(&self, front: bool, action: Action) -> Result<(), &'static str> {
+        let pos = self.speaker();
+        match action {
+            Action::Pass => Ok(()),
+            Action::Announce(f) => self.can_announce(pos, f, front),
+            Action::Kontra(item) => self.can_kontra(pos, item),
+            _ => Err("not an announcement"),
+        }
+    }
+
+    fn can_announce(&self, pos: u8, f: FigureId, front: bool) -> Result<(), &'static str> {
+        let v = &self.rules.variant;
+        if self.contract_announcements() != Announcements::All {
+            return Err("no figure may be announced in this contract");
+        }
+        let fig = v.figures.get(f).ok_or("no such figure")?;
+        if !self.contract.is_some_and(|c| fig.contracts.contains(&c)) {
+            return Err("the figure is not played in this contract");
+        }
+        if front && fig.front.is_none() {
+            return Err("the figure may not be announced front");
+        }
+        if !front && fig.back.is_none() {
+            return Err("the figure may not be announced back");
+        }
+        if fig.declarer_only && Some(pos) != self.declarer {
+            return Err("only the declarer may announce the figure");
+        }
+        if self.anns.iter().any(|a| a.by == pos && a.figure == f) {
+            return Err("the player has already announced the figure");
+        }
+        for ladder in &v.figure_ladders {
+            let Some(i) = ladder.figures.iter().position(|x| *x == f) else { continue };
+            for (a, round) in self.anns.iter().zip(&self.ann_round) {
+                if a.by != pos {
+                    continue;
+                }
+                let Some(j) = ladder.figures.iter().position(|x| *x == a.figure) else { continue };
+                if j >= i {
+                    return Err("a figure of a ladder may not follow a higher one");
+                }
+                if ladder.same_round_forbidden && *round == self.talk.round_id {
+                    return Err("two figures of the ladder may not be announced in one round");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn item_levels(&self, item: Item) -> Option<(Levels, bool)> {
+        match item {
+            Item::Game => Some((self.game_levels, true)),
+            Item::Figure(i) => self.anns.get(i as usize).map(|a| (a.levels, Some(a.by) == self.declarer)),
+        }
+    }
+
+    fn can_kontra(&self, pos: u8, item: Item) -> Result<(), &'static str> {
+        let d = self.rules.variant.doublings.first().ok_or("the variant has no doubling")?;
+        if self.contract_announcements() == Announcements::None {
+            return Err("nothing may be announced in this contract");
+        }
+        let Some(declarer) = self.declarer else { return Err("there is no declarer to double") };
+        let (levels, owner_is_declarer) = self.item_levels(item).ok_or("no such announced item")?;
+        let l = levels.said as usize;
+        if l >= d.levels.len() || l > d.top {
+            return Err("the doubling ladder is at its top");
+        }
+        let speaker_is_declarer = pos == declarer;
+        // even levels (kontra, ...) against the item's owner, odd levels (rekontra, ...) by the owner's side
+        let by_owner = l % 2 == 1;
+        if (speaker_is_declarer == owner_is_declarer) != by_owner {
+            return Err("this doubling level is said by the other side");
+        }
+        Ok(())
+    }
+
+    pub(super) fn apply_say(&mut self, front: bool, action: Action) {
+        let pos = self.speaker();
+        match action {
+            Action::Announce(f) => {
+                self.anns.push(Announced { figure: f, by: pos, front, levels: Levels::default() });
+                self.ann_round.push(self.talk.round_id);
+                if self.phase != Phase::Front {
+                    self.apply_keep(self.anns.len() - 1);
+                }
+                self.said();
+            }
+            Action::Kontra(item) => {
+                let factor = self.rules.variant.doublings.first().map(|d| if front { d.front } else { d.back }).unwrap_or(1);
+                let levels = match item {
+                    Item::Game => Some(&mut self.game_levels),
+                    Item::Figure(i) => self.anns.get_mut(i as usize).map(|a| &mut a.levels),
+                };
+                if let Some(l) = levels {
+                    l.said += 1;
+                    l.multiplier = l.multiplier.saturating_mul(factor);
+                }
+                self.said();
+            }
+            _ => {
+                // a pass ends the turn; a turn with nothing said counts toward two passes in a row
+                if self.talk.said_this_turn {
+                    self.talk.passes = 0;
+                } else {
+                    self.talk.passes += 1;
+                }
+                self.talk.said_this_turn = false;
+                self.talk.speaker = (self.talk.speaker + 1) % self.n;
+                if self.talk.passes >= 2 {
+                    if self.phase == Phase::Front {
+                        self.after_front();
+                    } else {
+                        self.phase = Phase::Play;
+                    }
+                }
+            }
+        }
+    }
+
+    fn said(&mut self) {
+        self.talk.said_this_turn = true;
+        if self.phase == Phase::Play {
+            self.talk.said_in_trick = true;
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! The bidding rounds of `variant.bidding` as part of `Game`: takes the round shapes (accept the
+//! indicator, ascending over a bid ladder, first claim) and the all-pass rule, gives the calls
+//! legal now, their checks, and the contract, trump suit and declarer they make.
+
+use super::game::{Action, Game, Phase};
+use crate::model::{AllPass, BidEntry, ContractId, Pickup, RoundShape, SuitId};
+
+impl Game {
+    fn round_shape(&self) -> Option<RoundShape> {
+        self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| r.shape.clone())
+    }
+
+    /// Starts the bidding round `self.bid.round`, skipping rounds that cannot be held.
+    pub(super) fn start_round(&mut self) {
+        loop {
+            let Some(shape) = self.round_shape() else {
+                self.all_pass();
+                return;
+            };
+            match shape {
+                RoundShape::AcceptIndicator if self.deal.indicator.is_none() => {
+                    self.bid.round += 1;
+                    continue;
+                }
+                // a first-claim round is bid with the full hand (§6.3.1: the front round is skipped)
+                RoundShape::FirstClaim { .. } if !self.picked_up && self.rules.variant.pickup == Pickup::AfterFrontRound => self.pickup(),
+                _ => {}
+            }
+            self.bid.turn = 0;
+            self.bid.spoken = 0;
+            self.bid.passed = 0;
+            self.bid.high = None;
+            self.phase = Phase::Bidding;
+            return;
+        }
+    }
+
+    fn indicator_suit(&self) -> Option<SuitId> {
+        self.deal.indicator.map(|c| self.rules.tables.suit(c))
+    }
+
+    /// Whether entry `i` of a ladder may be bid now, or why not.
+    fn biddable(&self, ladder: usize, i: u8, no_indicator: bool) -> Result<(), &'static str> {
+        let v = &self.rules.variant;
+        let entry = v.bid_ladders.get(ladder).and_then(|l| l.entries.get(i as usize)).ok_or("no such bid on the ladder")?;
+        match *entry {
+            BidEntry::Suit(s) if s >= self.rules.tables.n_suits => return Err("no such suit"),
+            BidEntry::Suit(s) if no_indicator && Some(s) == self.indicator_suit() => return Err("the indicator's suit may not be bid in this round"),
+            BidEntry::Contract(c) if c >= v.contracts.len() => return Err("no such contract"),
+            _ => {}
+        }
+        if let Some((_, h)) = self.bid.high {
+            if i <= h {
+                return Err("a bid must be higher than the last bid");
+            }
+        }
+        Ok(())
+    }
+
+    fn ladder_len(&self, ladder: usize) -> u8 {
+        self.rules.variant.bid_ladders.get(ladder).map(|l| l.entries.len().min(u8::MAX as usize) as u8).unwrap_or(0)
+    }
+
+    pub(super) fn bid_actions(&self, out: &mut Vec<Action>) {
+        match self.round_shape() {
+            Some(RoundShape::AcceptIndicator) => out.extend([Action::Accept, Action::Pass]),
+            Some(RoundShape::Ascending { ladder, no_indicator, .. }) => {
+                out.push(Action::Pass);
+                for i in 0..self.ladder_len(ladder) {
+                    if self.biddable(ladder, i, no_indicator).is_ok() {
+                        out.push(Action::Bid(i));
+                    }
+                }
+            }
+            Some(RoundShape::FirstClaim { .. }) => out.extend([Action::Claim, Action::Pass]),
+            None => {}
+        }
+    }
+
+    pub(super) fn check_bid(&self, action: Action) -> Result<(), &'static str> {
+        match (self.round_shape(), action) {
+            (Some(RoundShape::AcceptIndicator), Action::Accept | Action::Pass) => Ok(()),
+            (Some(RoundShape::Ascending { .. }), Action::Pass) => Ok(()),
+            (Some(RoundShape::Ascending { ladder, no_indicator, .. }), Action::Bid(i)) => self.biddable(ladder, i, no_indicator),
+            (Some(RoundShape::FirstClaim { .. }), Action::Claim | Action::Pass) => Ok(()),
+            _ => Err("not a call of this bidding round"),
+        }
+    }
+
+    pub(super) fn apply_bid(&mut self, action: Action) {
+        let pos = self.bid.turn;
+        let number = self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| r.number).unwrap_or(0);
+        match (self.round_shape(), action) {
+            (Some(RoundShape::AcceptIndicator), Action::Accept) => {
+                let c = self.rules.variant.bidding.suit_contract;
+                self.declare(pos, c, self.indicator_suit(), number);
+            }
+            (Some(RoundShape::FirstClaim { contract }), Action::Claim) => self.declare(pos, contract, None, number),
+            (Some(RoundShape::Ascending { ladder, until_pass, no_indicator, .. }), _) => {
+                match action {
+                    Action::Bid(i) => self.bid.high = Some((pos, i)),
+                    _ => self.bid.passed |= 1 << pos,
+                }
+                let top = self.bid.high.is_some() && (0..self.ladder_len(ladder)).all(|i| self.biddable(ladder, i, no_indicator).is_err());
+                if top {
+                    return self.end_ascending(ladder, number);
+                }
+                if until_pass {
+                    let high = self.bid.high.map(|(p, _)| p);
+                    let next = (1..=self.n).map(|k| (pos + k) % self.n).find(|&p| self.bid.passed & (1 << p) == 0 && Some(p) != high);
+                    match next {
+                        Some(p) => self.bid.turn = p,
+                        None => self.end_ascending(ladder, number),
+                    }
+                } else {
+                    self.next_turn(|g| g.end_ascending(ladder, number));
+                }
+            }
+            _ => self.next_turn(|g| {
+                g.bid.round += 1;
+                g.start_round();
+            }),
+        }
+    }
+
+    /// One turn each: the next player, or the end of the round after everyone has spoken.
+    fn next_turn(&mut self, end: impl FnOnce(&mut Game)) {
+        self.bid.spoken += 1;
+        if self.bid.spoken >= self.n {
+            end(self);
+        } else {
+            self.bid.turn = (self.bid.turn + 1) % self.n;
+        }
+    }
+
+    fn end_ascending(&mut self, ladder: usize, number: u32) {
+        let entry = self.bid.high.and_then(|(p, i)| self.rules.variant.bid_ladders.get(ladder).and_then(|l| l.entries.get(i as usize)).map(|e| (p, *e)));
+        match entry {
+            Some((p, BidEntry::Suit(s))) => self.declare(p, self.rules.variant.bidding.suit_contract, Some(s), number),
+            Some((p, BidEntry::Contract(c))) => self.declare(p, c, None, number),
+            None => {
+                self.bid.round += 1;
+                self.start_round();
+            }
+        }
+    }
+
+    fn declare(&mut self, pos: u8, contract: ContractId, trump: Option<SuitId>, number: u32) {
+        let has_trumps = self.rules.variant.contracts.get(contract).is_some_and(|c| c.trumps);
+        self.declarer = Some(pos);
+        self.contract = Some(contract);
+        self.trump = if has_trumps { trump } else { None };
+        self.won_round = Some(number);
+        self.declared_before_pickup = !self.picked_up;
+        self.after_bidding();
+    }
+
+    fn all_pass(&mut self) {
+        match self.rules.variant.bidding.all_pass {
+            AllPass::Contract(c) => {
+                self.contract = Some(c);
+                self.declarer = None;
+                self.trump = None;
+                self.after_bidding();
+            }
+            AllPass::Redeal => {
+                self.redeal = true;
+                self.finish();
+            }
+        }
+    }
+}

@@ -1,0 +1,569 @@
+//! One hand as a state machine: takes compiled `Rules`, a dealer seat and a deal (or a seed),
+//! gives `legal_actions`, `apply` (an illegal action is an error naming the rule), `observation`
+//! per seat, `is_over` and `result`. Bidding lives in `bidding.rs`, announcements in
+//! `announce.rs`, scoring in `score.rs`.
+
+use super::deal::{bit, deal_random, Deal};
+use super::play::Play;
+use super::rng::hand_rng;
+use super::score::{self, Score};
+use super::tables::{PlayTable, MAX_SEATS};
+use super::Rules;
+use crate::model::{Announcements, ContractId, FigureId, Pickup, Seat, SuitId};
+use std::sync::Arc;
+
+/// An action, in the variant's own vocabulary (ids into the variant).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Action {
+    /// Pass: no bid, or nothing (more) to say in an announcement turn.
+    Pass,
+    /// Accept the indicator's suit as trumps (an accept-indicator round).
+    Accept,
+    /// Bid the entry of the round's ladder with this index.
+    Bid(u8),
+    /// Claim the contract of a first-claim round.
+    Claim,
+    /// Announce a figure.
+    Announce(FigureId),
+    /// Say the next doubling level on an item.
+    Kontra(Item),
+    /// Play a card (card id).
+    Play(u8),
+}
+
+/// Something that can be doubled: the game, or an announced figure (index in announcement order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Item {
+    Game,
+    Figure(u16),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Phase {
+    Bidding,
+    /// The front announcement round (before the pickup).
+    Front,
+    /// A back announcement round on its own (before the first lead, or after trick 1).
+    Back,
+    Play,
+    Over,
+}
+
+/// An action refused: which action, by whom, at which index of the hand's actions, and the rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalAction {
+    pub index: usize,
+    pub seat: u8,
+    pub action: Action,
+    pub rule: &'static str,
+}
+
+impl std::fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "action {} by seat {}: {:?} is illegal: {}", self.index, self.seat, self.action, self.rule)
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// An announced figure and the doubling levels said on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Announced {
+    pub figure: FigureId,
+    /// Position of the announcer.
+    pub by: u8,
+    pub front: bool,
+    pub levels: Levels,
+}
+
+/// Doubling levels said on an item and their product.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Levels {
+    pub said: u8,
+    pub multiplier: i64,
+}
+
+impl Default for Levels {
+    fn default() -> Self {
+        Levels { said: 0, multiplier: 1 }
+    }
+}
+
+/// What a seat may know.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Observation {
+    pub seat: u8,
+    pub phase: Phase,
+    /// The seat's own cards it may look at (hidden packets excluded until the pickup).
+    pub hand: u64,
+    /// Own cards not yet picked up.
+    pub unseen: u32,
+    pub indicator: Option<u8>,
+    pub talon_face_up: u64,
+    pub contract: Option<ContractId>,
+    pub trump: Option<SuitId>,
+    pub declarer: Option<u8>,
+    /// The trick in progress: (seat, card).
+    pub trick: Vec<(u8, u8)>,
+    /// Every action so far: (seat, action).
+    pub history: Vec<(u8, Action)>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub(super) struct BidState {
+    pub round: usize,
+    pub turn: u8,
+    pub spoken: u8,
+    pub passed: u16,
+    pub high: Option<(u8, u8)>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub(super) struct Talk {
+    pub speaker: u8,
+    pub passes: u8,
+    pub said_this_turn: bool,
+    /// Anything said during the trick-1 announcements.
+    pub said_in_trick: bool,
+    /// A serial number for "the same round" checks.
+    pub round_id: u8,
+}
+
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub(super) rules: Arc<Rules>,
+    pub(super) dealer: u8,
+    /// Table seat of each active position (forehand first).
+    pub(super) seats: [u8; MAX_SEATS],
+    pub(super) n: u8,
+    pub(super) deal: Deal,
+    /// Hands by position before the play starts.
+    pub(super) hands: [u64; MAX_SEATS],
+    pub(super) picked_up: bool,
+    pub(super) phase: Phase,
+    pub(super) bid: BidState,
+    pub(super) won_round: Option<u32>,
+    pub(super) declared_before_pickup: bool,
+    pub(super) contract: Option<ContractId>,
+    pub(super) trump: Option<SuitId>,
+    pub(super) declarer: Option<u8>,
+    pub(super) table: usize,
+    pub(super) game_levels: Levels,
+    pub(super) anns: Vec<Announced>,
+    /// Round id of each announcement (parallel to `anns`).
+    pub(super) ann_round: Vec<u8>,
+    pub(super) talk: Talk,
+    pub(super) first_leader: u8,
+    pub(super) play: Play,
+    pub(super) start_hands: [u64; MAX_SEATS],
+    pub(super) history: Vec<(u8, Action)>,
+    pub(super) result: Option<Score>,
+    pub(super) redeal: bool,
+}
+
+impl Game {
+    /// A hand dealt from a seeded shuffle.
+    pub fn new(rules: Arc<Rules>, dealer: u8, seed: u64) -> Game {
+        let mut rng = hand_rng(seed, 0);
+        let deal = deal_random(&rules.tables, &rules.variant.deal, rules.variant.active, &mut rng);
+        Game::from_deal(rules, dealer, deal)
+    }
+
+    /// A hand from a given deal (hands by position, forehand first).
+    pub fn from_deal(rules: Arc<Rules>, dealer: u8, deal: Deal) -> Game {
+        let v = &rules.variant;
+        let players = v.players.max(1);
+        let dealer = dealer % players;
+        let n = v.active.clamp(1, MAX_SEATS as u8);
+        let mut seats = [0u8; MAX_SEATS];
+        let mut s = dealer;
+        let mut k = 0usize;
+        for _ in 0..players {
+            s = (s + 1) % players;
+            if v.sits_out_dealer && s == dealer && v.active < v.players {
+                continue;
+            }
+            if let Some(slot) = seats.get_mut(k) {
+                *slot = s;
+            }
+            k += 1;
+            if k >= n as usize {
+                break;
+            }
+        }
+        let hands = deal.hands;
+        let mut g = Game {
+            play: Play::new(n, &hands, 0),
+            rules,
+            dealer,
+            seats,
+            n,
+            deal,
+            hands,
+            picked_up: false,
+            phase: Phase::Bidding,
+            bid: BidState::default(),
+            won_round: None,
+            declared_before_pickup: false,
+            contract: None,
+            trump: None,
+            declarer: None,
+            table: 0,
+            game_levels: Levels::default(),
+            anns: Vec::new(),
+            ann_round: Vec::new(),
+            talk: Talk::default(),
+            first_leader: 0,
+            start_hands: [0; MAX_SEATS],
+            history: Vec::with_capacity(64),
+            result: None,
+            redeal: false,
+        };
+        if g.deal.hidden.iter().all(|h| *h == 0) {
+            g.picked_up = true;
+        }
+        g.start_round();
+        g
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+    pub fn result(&self) -> Option<&Score> {
+        self.result.as_ref()
+    }
+    pub fn contract(&self) -> Option<ContractId> {
+        self.contract
+    }
+    pub fn trump(&self) -> Option<SuitId> {
+        self.trump
+    }
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+    pub fn history(&self) -> &[(u8, Action)] {
+        &self.history
+    }
+    pub fn announcements(&self) -> &[Announced] {
+        &self.anns
+    }
+    pub fn game_levels(&self) -> Levels {
+        self.game_levels
+    }
+    /// The trick play (meaningful once the phase is `Play` or `Over`).
+    pub fn play_state(&self) -> &Play {
+        &self.play
+    }
+    /// The table seat of an active position.
+    pub fn seat_of(&self, pos: u8) -> u8 {
+        self.seats.get(pos as usize).copied().unwrap_or(0)
+    }
+    /// The active position of a table seat (None for a seat sitting out).
+    pub fn pos_of(&self, seat: u8) -> Option<u8> {
+        self.seats.iter().take(self.n as usize).position(|s| *s == seat).map(|p| p as u8)
+    }
+    /// The declarer's table seat.
+    pub fn declarer(&self) -> Option<u8> {
+        self.declarer.map(|p| self.seat_of(p))
+    }
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    /// The position whose turn it is.
+    pub fn to_act(&self) -> u8 {
+        match self.phase {
+            Phase::Bidding => self.bid.turn,
+            Phase::Front | Phase::Back => self.talk.speaker,
+            Phase::Play => self.play.to_play,
+            Phase::Over => 0,
+        }
+    }
+    /// The table seat whose turn it is.
+    pub fn to_act_seat(&self) -> u8 {
+        self.seat_of(self.to_act())
+    }
+
+    pub(super) fn table(&self) -> Option<&PlayTable> {
+        self.rules.tables.play.get(self.table)
+    }
+
+    /// Every card each position holds, plus table cards, for conservation checks: the union and
+    /// whether no card is counted twice.
+    pub fn cards_accounted(&self) -> (u64, bool) {
+        let mut seen = 0u64;
+        let mut count = 0u32;
+        let mut add = |m: u64| {
+            seen |= m;
+            count += m.count_ones();
+        };
+        if self.phase == Phase::Play || (self.phase == Phase::Over && self.contract.is_some() && !self.redeal) {
+            for p in 0..self.n as usize {
+                add(self.play.hands.get(p).copied().unwrap_or(0));
+                add(self.play.captured.get(p).copied().unwrap_or(0));
+            }
+            add(self.play.trick_mask());
+        } else {
+            for p in 0..self.n as usize {
+                add(self.hands.get(p).copied().unwrap_or(0));
+            }
+        }
+        if let Some(c) = self.deal.indicator {
+            add(bit(c));
+        }
+        add(self.deal.talon_mask());
+        (seen, count == seen.count_ones())
+    }
+
+    /// The legal actions now (empty once the hand is over).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.legal_actions_into(&mut v);
+        v
+    }
+
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.phase {
+            Phase::Bidding => self.bid_actions(out),
+            Phase::Front => self.talk_actions(true, out),
+            Phase::Back => self.talk_actions(false, out),
+            Phase::Play => {
+                if self.trick_one_talk() {
+                    self.say_actions(false, out);
+                }
+                if let Some(t) = self.table() {
+                    let mut m = self.play.legal(t);
+                    while m != 0 {
+                        out.push(Action::Play(m.trailing_zeros() as u8));
+                        m &= m - 1;
+                    }
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// When only cards may be played: the legal cards (the fast path for bots).
+    pub fn legal_cards(&self) -> Option<u64> {
+        if self.phase != Phase::Play || self.trick_one_talk() {
+            return None;
+        }
+        self.table().map(|t| self.play.legal(t))
+    }
+
+    /// Whether announcements go with the cards of the trick now (the back round with trick 1).
+    pub(super) fn trick_one_talk(&self) -> bool {
+        self.phase == Phase::Play
+            && self.play.tricks_played == 0
+            && self.rules.variant.announcing.back_with_first_trick
+            && self.contract_announcements() != Announcements::None
+    }
+
+    pub(super) fn contract_announcements(&self) -> Announcements {
+        self.contract.and_then(|c| self.rules.variant.contracts.get(c)).map(|c| c.announcements).unwrap_or(Announcements::None)
+    }
+
+    /// Applies an action, or says which rule it breaks.
+    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        let seat = self.to_act_seat();
+        let err = |rule: &'static str, g: &Game| IllegalAction { index: g.history.len(), seat, action, rule };
+        match (self.phase, action) {
+            (Phase::Over, _) => return Err(err("the hand is over", self)),
+            (Phase::Play, Action::Play(card)) => {
+                let Some(t) = self.rules.tables.play.get(self.table) else { return Err(err("no contract to play", self)) };
+                if let Err(e) = self.play.check(t, card) {
+                    return Err(err(e.rule(), self));
+                }
+                self.history.push((seat, action));
+                self.play_card(card);
+                return Ok(());
+            }
+            (Phase::Bidding, _) => {
+                if let Err(rule) = self.check_bid(action) {
+                    return Err(err(rule, self));
+                }
+                self.history.push((seat, action));
+                self.apply_bid(action);
+            }
+            (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
+                let front = self.phase == Phase::Front;
+                if self.phase == Phase::Play && (!self.trick_one_talk() || action == Action::Pass) {
+                    return Err(err("only a card may be played now", self));
+                }
+                if let Err(rule) = self.check_say(front, action) {
+                    return Err(err(rule, self));
+                }
+                self.history.push((seat, action));
+                self.apply_say(front, action);
+            }
+            _ => return Err(err("not an action of this phase", self)),
+        }
+        Ok(())
+    }
+
+    /// Plays a card known to be legal, and moves on at the end of trick 1 and of the play.
+    fn play_card(&mut self, card: u8) {
+        let talk_trick = self.trick_one_talk();
+        if talk_trick {
+            self.talk.said_this_turn = false;
+        }
+        let rules = &self.rules;
+        let Some(t) = rules.tables.play.get(self.table) else { return };
+        if self.play.place(t, card).is_some() {
+            if talk_trick && self.talk.said_in_trick {
+                self.phase = Phase::Back;
+                self.talk.speaker = self.first_leader;
+                self.talk.passes = 0;
+                self.talk.said_this_turn = false;
+            }
+            if self.play.is_over() {
+                self.finish();
+            }
+        }
+    }
+
+    /// Plays a uniformly random legal card on the fast path; false if not in a card-only state.
+    #[inline]
+    pub fn play_random_card(&mut self, rng: &mut rand_chacha::ChaCha8Rng) -> bool {
+        let Some(m) = self.legal_cards() else { return false };
+        if m == 0 {
+            return false;
+        }
+        let card = super::rng::random_card(rng, m);
+        let seat = self.seat_of(self.play.to_play);
+        self.history.push((seat, Action::Play(card)));
+        self.play_card(card);
+        true
+    }
+
+    /// Picks up the hidden packets.
+    pub(super) fn pickup(&mut self) {
+        self.picked_up = true;
+    }
+
+    /// Bidding is over with a contract: the front round, the pickup, then play.
+    pub(super) fn after_bidding(&mut self) {
+        if self.rules.variant.pickup == Pickup::AfterBidding {
+            self.pickup();
+        }
+        if self.rules.variant.announcing.front_round && self.declarer.is_some() && self.declared_before_pickup && self.contract_announcements() != Announcements::None {
+            self.phase = Phase::Front;
+            self.talk = Talk { speaker: self.declarer.unwrap_or(0), passes: 0, said_this_turn: false, said_in_trick: false, round_id: 1 };
+            return;
+        }
+        self.after_front();
+    }
+
+    /// After the front round: pickup, the back round (alone or with trick 1), then play.
+    pub(super) fn after_front(&mut self) {
+        self.pickup();
+        self.start_play();
+        if !self.rules.variant.announcing.back_with_first_trick && self.contract_announcements() != Announcements::None {
+            self.phase = Phase::Back;
+            self.talk = Talk { speaker: self.first_leader, passes: 0, said_this_turn: false, said_in_trick: false, round_id: 2 };
+        } else {
+            self.talk = Talk { speaker: self.first_leader, passes: 0, said_this_turn: false, said_in_trick: false, round_id: 2 };
+        }
+    }
+
+    /// Sets up the trick play: the table, the first leader, kept cards and the early end.
+    fn start_play(&mut self) {
+        let v = &self.rules.variant;
+        let Some(ci) = self.contract else {
+            self.phase = Phase::Over;
+            return;
+        };
+        let Some(c) = v.contracts.get(ci) else {
+            self.phase = Phase::Over;
+            return;
+        };
+        self.table = self.rules.tables.table_index(ci, self.trump).unwrap_or(0);
+        let n = self.n;
+        let leader = match (c.first_lead, self.declarer) {
+            (Seat::Forehand | Seat::NonDealer, _) | (_, None) => 0,
+            (Seat::Declarer, Some(d)) => d,
+            (Seat::DeclarerLeft, Some(d)) => (d + n - 1) % n,
+            (Seat::DeclarerRight, Some(d)) => (d + 1) % n,
+        };
+        let leader = if c.first_lead == Seat::NonDealer { (0..n).find(|&p| self.seat_of(p) != self.dealer).unwrap_or(0) } else { leader };
+        self.first_leader = leader;
+        self.play = Play::new(n, &self.hands, leader);
+        self.start_hands = self.hands;
+        if c.early_end_when_lost {
+            self.play.early_end = self.declarer;
+        }
+        for i in 0..self.anns.len() {
+            self.apply_keep(i);
+        }
+        self.phase = Phase::Play;
+    }
+
+    /// A figure that keeps a card: its announcer may not play it before its trick unless forced.
+    pub(super) fn apply_keep(&mut self, i: usize) {
+        let Some(a) = self.anns.get(i).copied() else { return };
+        let Some((sel, trick)) = self.rules.variant.figures.get(a.figure).and_then(|f| f.keep) else { return };
+        let mask = self.rules.tables.sel_mask(&sel, self.trump);
+        let until = self.play.trick_index(trick).unwrap_or(0) as u8;
+        let p = a.by as usize;
+        if let (Some(k), Some(u)) = (self.play.keep.get_mut(p), self.play.keep_until.get_mut(p)) {
+            *k |= mask;
+            *u = (*u).max(until);
+        }
+    }
+
+    /// The hand is over: score it.
+    pub(super) fn finish(&mut self) {
+        self.phase = Phase::Over;
+        self.result = Some(score::score(self));
+    }
+
+    /// What a seat may know.
+    pub fn observation(&self, seat: u8) -> Observation {
+        let pos = self.pos_of(seat);
+        let (hand, unseen) = match pos {
+            Some(p) if self.phase == Phase::Play || self.phase == Phase::Over && self.contract.is_some() => {
+                (self.play.hands.get(p as usize).copied().unwrap_or(0), 0)
+            }
+            Some(p) => {
+                let h = self.hands.get(p as usize).copied().unwrap_or(0);
+                let hidden = if self.picked_up { 0 } else { self.deal.hidden.get(p as usize).copied().unwrap_or(0) };
+                (h & !hidden, hidden.count_ones())
+            }
+            None => (0, 0),
+        };
+        let trick = (0..self.play.trick_len)
+            .map(|i| (self.seat_of((self.play.leader + i) % self.n), self.play.trick.get(i as usize).copied().unwrap_or(0)))
+            .collect();
+        Observation {
+            seat,
+            phase: self.phase,
+            hand,
+            unseen,
+            indicator: self.deal.indicator,
+            talon_face_up: self.deal.talon_face_up,
+            contract: self.contract,
+            trump: self.trump,
+            declarer: self.declarer(),
+            trick,
+            history: self.history.clone(),
+        }
+    }
+}
+
+impl Game {
+    /// The bidding round in progress (index into the variant's `bidding.rounds`), while bidding.
+    pub fn bid_round(&self) -> Option<usize> {
+        (self.phase == Phase::Bidding).then_some(self.bid.round)
+    }
+
+    /// The shared compiled rules (to start another game of the same rules).
+    pub fn rules_arc(&self) -> Arc<Rules> {
+        self.rules.clone()
+    }
+}

@@ -1,0 +1,50 @@
+//! The engine: takes a checked `Variant`, gives compiled `Rules` (tables, seats, deal plan),
+//! dealing, trick play, the `Game` state machine with scoring, and random-bot simulation.
+//! No game fact lives here: every card, order, contract and figure comes from the variant.
+
+mod announce;
+mod bidding;
+pub mod deal;
+pub mod game;
+pub mod play;
+pub mod rng;
+pub mod score;
+pub mod sim;
+pub mod tables;
+
+pub use deal::{Deal, DealError};
+pub use game::{Action, Game, IllegalAction, Observation, Phase};
+pub use play::{Play, PlayError};
+pub use sim::{simulate, Summary};
+pub use tables::{CompileError, PlayTable, Tables};
+
+use crate::model::Variant;
+use std::sync::Arc;
+
+/// A variant compiled for play; shared by every `Game` of it.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    pub variant: Variant,
+    pub tables: Tables,
+}
+
+impl Rules {
+    pub fn new(variant: Variant) -> Result<Arc<Rules>, CompileError> {
+        let tables = Tables::compile(&variant)?;
+        let plan = deal::plan_size(&variant.deal, variant.active);
+        if plan != tables.n_cards as u32 {
+            return Err(CompileError(format!("the deal plan uses {plan} cards but the deck has {}", tables.n_cards)));
+        }
+        Ok(Arc::new(Rules { variant, tables }))
+    }
+}
+
+/// Loads a bundled variant (with the files it extends) and compiles it.
+pub fn bundled_rules(name: &str) -> Result<Arc<Rules>, String> {
+    let b = crate::bundled::find(name).ok_or_else(|| format!("no bundled variant `{name}`"))?;
+    let mut sources = crate::source::SourceSet::new();
+    let id = sources.add(crate::bundled::display_path(&b), b.text, crate::source::Origin::Bundled);
+    let loaded = crate::load::load(&mut sources, id, &[]);
+    let v = loaded.variant.ok_or_else(|| format!("`{name}` does not load: {} diagnostics", loaded.diags.len()))?;
+    Rules::new(v).map_err(|e| e.to_string())
+}

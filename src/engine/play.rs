@@ -1,0 +1,236 @@
+//! Trick play as a state machine over bitmask hands: takes a `PlayTable` and the hands by
+//! active position (forehand = 0), gives legal cards (follow suit, must trump, kept cards),
+//! trick winners, card points, tricks and captures per position, and the early end.
+
+use super::tables::{PlayTable, MAX_CARDS, MAX_SEATS};
+use crate::syntax::ast::TrickRef;
+
+/// Most tricks in a hand (64 cards, at least two players).
+pub const MAX_TRICKS: usize = MAX_CARDS / 2;
+
+/// A card that may not be played now, and the rule that forbids it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayError {
+    /// The play is over (all tricks played, or ended early).
+    Over,
+    /// The card is not in the player's hand.
+    NotInHand,
+    /// The player holds a card of the suit led and must follow suit.
+    MustFollow,
+    /// The player cannot follow suit, holds a trump and must trump.
+    MustTrump,
+    /// The card is kept for a later trick by an announced figure and another card is legal.
+    Kept,
+}
+
+impl PlayError {
+    pub fn rule(self) -> &'static str {
+        match self {
+            PlayError::Over => "the play is over",
+            PlayError::NotInHand => "the card is not in the player's hand",
+            PlayError::MustFollow => "must follow suit",
+            PlayError::MustTrump => "cannot follow suit, so must trump",
+            PlayError::Kept => "the card is kept for a later trick by an announced figure",
+        }
+    }
+}
+
+/// One completed trick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrickDone {
+    pub winner: u8,
+    pub card: u8,
+    pub points: i32,
+}
+
+#[derive(Debug, Clone)]
+pub struct Play {
+    /// Active players; positions 0..n in turn order.
+    pub n: u8,
+    pub hands: [u64; MAX_SEATS],
+    pub leader: u8,
+    pub to_play: u8,
+    /// Cards of the trick in progress, in play order from the leader.
+    pub trick: [u8; MAX_SEATS],
+    pub trick_len: u8,
+    win_pos: u8,
+    win_card: u8,
+    led_mask: u64,
+    pub tricks_played: u8,
+    pub total_tricks: u8,
+    pub tricks_won: [u8; MAX_SEATS],
+    pub points: [i32; MAX_SEATS],
+    /// The cards in each position's won tricks.
+    pub captured: [u64; MAX_SEATS],
+    pub trick_winner: [u8; MAX_TRICKS],
+    /// The card that won each trick.
+    pub trick_card: [u8; MAX_TRICKS],
+    /// Cards a position may not play before trick `keep_until` (0-based) unless forced.
+    pub keep: [u64; MAX_SEATS],
+    pub keep_until: [u8; MAX_SEATS],
+    /// The position whose first won trick ends the play (a lost no-tricks contract).
+    pub early_end: Option<u8>,
+    pub ended_early: bool,
+}
+
+impl Play {
+    /// A play with these hands (by position), `leader` leading the first trick. The number of
+    /// tricks is the size of the leader's hand.
+    pub fn new(n: u8, hands: &[u64], leader: u8) -> Play {
+        let n = n.clamp(1, MAX_SEATS as u8);
+        let mut h = [0u64; MAX_SEATS];
+        for (slot, hand) in h.iter_mut().zip(hands.iter()).take(n as usize) {
+            *slot = *hand;
+        }
+        let leader = leader % n;
+        let total = h[leader as usize & (MAX_SEATS - 1)].count_ones().min(MAX_TRICKS as u32) as u8;
+        Play {
+            n,
+            hands: h,
+            leader,
+            to_play: leader,
+            trick: [0; MAX_SEATS],
+            trick_len: 0,
+            win_pos: leader,
+            win_card: 0,
+            led_mask: 0,
+            tricks_played: 0,
+            total_tricks: total,
+            tricks_won: [0; MAX_SEATS],
+            points: [0; MAX_SEATS],
+            captured: [0; MAX_SEATS],
+            trick_winner: [0; MAX_TRICKS],
+            trick_card: [0; MAX_TRICKS],
+            keep: [0; MAX_SEATS],
+            keep_until: [0; MAX_SEATS],
+            early_end: None,
+            ended_early: false,
+        }
+    }
+
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.ended_early || self.tricks_played >= self.total_tricks
+    }
+
+    /// The legal cards of the position to play (0 once the play is over).
+    #[inline]
+    pub fn legal(&self, t: &PlayTable) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        let p = self.to_play as usize & (MAX_SEATS - 1);
+        let hand = self.hands[p];
+        let mut m = if self.trick_len == 0 {
+            hand
+        } else {
+            let follow = hand & self.led_mask;
+            if follow != 0 {
+                follow
+            } else {
+                let trumps = hand & t.trump_mask;
+                if trumps != 0 {
+                    trumps
+                } else {
+                    hand
+                }
+            }
+        };
+        let keep = self.keep[p];
+        if keep & m != 0 && m & !keep != 0 && self.tricks_played < self.keep_until[p] {
+            m &= !keep;
+        }
+        m
+    }
+
+    /// Why a card is illegal for the position to play, if it is.
+    pub fn check(&self, t: &PlayTable, card: u8) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::Over);
+        }
+        let bit = 1u64.checked_shl(card as u32).unwrap_or(0);
+        let p = self.to_play as usize & (MAX_SEATS - 1);
+        let hand = self.hands[p];
+        if hand & bit == 0 {
+            return Err(PlayError::NotInHand);
+        }
+        if self.legal(t) & bit != 0 {
+            return Ok(());
+        }
+        if self.trick_len > 0 && hand & self.led_mask != 0 && self.led_mask & bit == 0 {
+            return Err(PlayError::MustFollow);
+        }
+        if self.trick_len > 0 && hand & self.led_mask == 0 && hand & t.trump_mask != 0 && t.trump_mask & bit == 0 {
+            return Err(PlayError::MustTrump);
+        }
+        Err(PlayError::Kept)
+    }
+
+    /// Plays a card after checking it; gives the trick when it completes.
+    pub fn play(&mut self, t: &PlayTable, card: u8) -> Result<Option<TrickDone>, PlayError> {
+        self.check(t, card)?;
+        Ok(self.place(t, card))
+    }
+
+    /// Plays a card known to be legal (from `legal`).
+    #[inline]
+    pub fn place(&mut self, t: &PlayTable, card: u8) -> Option<TrickDone> {
+        let c = card as usize & (MAX_CARDS - 1);
+        let p = self.to_play;
+        self.hands[p as usize & (MAX_SEATS - 1)] &= !(1u64 << c);
+        self.trick[self.trick_len as usize & (MAX_SEATS - 1)] = card;
+        if self.trick_len == 0 {
+            self.led_mask = t.suit_of_card(c);
+            self.win_pos = p;
+            self.win_card = card;
+        } else if t.beats[self.win_card as usize & (MAX_CARDS - 1)] & (1u64 << c) != 0 {
+            self.win_pos = p;
+            self.win_card = card;
+        }
+        self.trick_len += 1;
+        self.to_play = if p + 1 >= self.n { 0 } else { p + 1 };
+        if self.trick_len < self.n {
+            return None;
+        }
+        // the trick is complete
+        let mut pts = 0;
+        let mut mask = 0u64;
+        for &x in self.trick.iter().take(self.n as usize) {
+            pts += t.points[x as usize & (MAX_CARDS - 1)];
+            mask |= 1u64 << (x as usize & (MAX_CARDS - 1));
+        }
+        let w = self.win_pos as usize & (MAX_SEATS - 1);
+        let k = self.tricks_played as usize & (MAX_TRICKS - 1);
+        self.trick_winner[k] = self.win_pos;
+        self.trick_card[k] = self.win_card;
+        self.tricks_played += 1;
+        if self.tricks_played >= self.total_tricks {
+            pts += t.last_trick;
+        }
+        self.points[w] += pts;
+        self.captured[w] |= mask;
+        self.tricks_won[w] += 1;
+        self.trick_len = 0;
+        self.leader = self.win_pos;
+        self.to_play = self.win_pos;
+        if self.early_end == Some(self.win_pos) {
+            self.ended_early = true;
+        }
+        Some(TrickDone { winner: self.win_pos, card: self.win_card, points: pts })
+    }
+
+    /// The cards of the trick in progress.
+    pub fn trick_mask(&self) -> u64 {
+        self.trick.iter().take(self.trick_len as usize).fold(0u64, |m, &c| m | 1u64.checked_shl(c as u32).unwrap_or(0))
+    }
+
+    /// The trick index (0-based) a written trick means: `3` is the third, `last-1` the one before the last.
+    pub fn trick_index(&self, trick: TrickRef) -> Option<usize> {
+        let total = self.total_tricks as u32;
+        match trick {
+            TrickRef::Number(n) if n >= 1 && n <= total => Some(n as usize - 1),
+            TrickRef::FromLast(k) if k < total => Some((total - 1 - k) as usize),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,270 @@
+//! Scoring a finished hand: takes the `Game` (contract, declarer, announcements, the play) and
+//! gives the itemized `Score`: card points and melds per seat, the game item by its `Win` and
+//! `Tie`, every announced figure judged by its `Cond`, and zero-sum payments per table seat.
+
+use super::deal::bit;
+use super::game::{Game, Item};
+use super::tables::MAX_SEATS;
+use crate::model::{Cond, ContractId, FigureId, Prim, SuitId, Tie, Win};
+use crate::syntax::ast::Comparison;
+
+/// One scored item.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ScoreItem {
+    pub item: Item,
+    /// The figure, for a figure item.
+    pub figure: Option<FigureId>,
+    /// The table seat that owns the item (the declarer for the game; none in a contract without one).
+    pub by: Option<u8>,
+    /// The base value (front value for a figure announced front).
+    pub base: i64,
+    pub front: bool,
+    /// The product of the doubling levels said on it.
+    pub multiplier: i64,
+    pub value: i64,
+    /// Won by its owner; `None` when nobody wins (a tie that pays nobody).
+    pub won: Option<bool>,
+    /// Payment per table seat (positive = receives).
+    pub pay: [i64; MAX_SEATS],
+}
+
+/// The itemized score sheet of a hand.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Score {
+    /// The hand was thrown in (all passed, redeal).
+    pub redeal: bool,
+    pub contract: Option<ContractId>,
+    pub trump: Option<SuitId>,
+    pub declarer: Option<u8>,
+    /// Per table seat: card points in tricks (with the last trick), meld points, tricks won.
+    pub card_points: [i64; MAX_SEATS],
+    pub meld_points: [i64; MAX_SEATS],
+    pub tricks: [u8; MAX_SEATS],
+    pub items: Vec<ScoreItem>,
+    /// Total payment per table seat; sums to zero.
+    pub payments: [i64; MAX_SEATS],
+}
+
+struct Ctx<'a> {
+    g: &'a Game,
+    points: [i64; MAX_SEATS],
+    melds: [i64; MAX_SEATS],
+    /// The game from the declarer's side: won, lost, or nobody (a tie that pays nobody).
+    game_won: Option<bool>,
+}
+
+pub(super) fn score(g: &Game) -> Score {
+    let mut s = Score {
+        redeal: g.redeal,
+        contract: g.contract,
+        trump: g.trump,
+        declarer: g.declarer(),
+        card_points: [0; MAX_SEATS],
+        meld_points: [0; MAX_SEATS],
+        tricks: [0; MAX_SEATS],
+        items: Vec::new(),
+        payments: [0; MAX_SEATS],
+    };
+    let v = &g.rules.variant;
+    let Some(contract) = g.contract.and_then(|c| v.contracts.get(c)) else { return s };
+    if g.redeal {
+        return s;
+    }
+    let n = g.n as usize;
+    let mut ctx = Ctx { g, points: [0; MAX_SEATS], melds: [0; MAX_SEATS], game_won: None };
+    for p in 0..n.min(MAX_SEATS) {
+        ctx.points[p] = g.play.points[p] as i64;
+    }
+    // béla: valid unannounced, counted for its holder at the start of play
+    if let (true, Some((r1, r2, value)), Some(t)) = (contract.melds.bela, v.melds.bela, g.trump) {
+        let tb = &g.rules.tables;
+        if let (Some(a), Some(b)) = (tb.card(t, r1), tb.card(t, r2)) {
+            let m = bit(a) | bit(b);
+            for p in 0..n.min(MAX_SEATS) {
+                if g.start_hands[p] & m == m {
+                    ctx.melds[p] += value;
+                }
+            }
+        }
+    }
+    let mut pay_game = [0i64; MAX_SEATS];
+    let base = contract.value;
+    let mult = g.game_levels.multiplier;
+    match (contract.win, g.declarer) {
+        (Win::MoreThanEach { with_melds }, Some(d)) => {
+            let total = |p: usize| ctx.points[p] + if with_melds { ctx.melds[p] } else { 0 };
+            let dt = total(d as usize);
+            let best = (0..n).filter(|&p| p != d as usize).map(total).max().unwrap_or(i64::MIN);
+            ctx.game_won = if dt > best {
+                Some(true)
+            } else if dt == best && contract.tie == Tie::Nobody {
+                None
+            } else {
+                Some(false)
+            };
+        }
+        (Win::NoTricks, Some(d)) => ctx.game_won = Some(g.play.tricks_won.get(d as usize).copied().unwrap_or(0) == 0),
+        (Win::MostTricks, _) => {
+            most_tricks(g, contract.tie, base * mult, &mut pay_game);
+        }
+        _ => {}
+    }
+    let decl_seat = g.declarer();
+    if g.declarer.is_some() {
+        if let Some(won) = ctx.game_won {
+            pay_side(g, true, won, base * mult, &mut pay_game);
+        }
+    }
+    s.items.push(ScoreItem { item: Item::Game, figure: None, by: decl_seat, base, front: false, multiplier: mult, value: base * mult, won: ctx.game_won, pay: pay_game });
+    for (i, a) in g.anns.iter().enumerate() {
+        let Some(fig) = v.figures.get(a.figure) else { continue };
+        let base = if a.front { fig.front } else { fig.back }.unwrap_or(0);
+        let owner_decl = Some(a.by) == g.declarer;
+        let side = side_mask(g, a.by, fig.fulfil_by_side);
+        let won = g.contract.and_then(|c| fig.condition_in(c)).is_some_and(|c| eval(&ctx, c, a.by, side));
+        let value = base * a.levels.multiplier;
+        let mut pay = [0i64; MAX_SEATS];
+        pay_side(g, owner_decl, won, value, &mut pay);
+        s.items.push(ScoreItem { item: Item::Figure(i as u16), figure: Some(a.figure), by: Some(g.seat_of(a.by)), base, front: a.front, multiplier: a.levels.multiplier, value, won: Some(won), pay });
+    }
+    for p in 0..n.min(MAX_SEATS) {
+        let seat = g.seat_of(p as u8) as usize;
+        if let (Some(cp), Some(mp), Some(tr)) = (s.card_points.get_mut(seat), s.meld_points.get_mut(seat), s.tricks.get_mut(seat)) {
+            *cp = ctx.points[p];
+            *mp = ctx.melds[p];
+            *tr = g.play.tricks_won[p];
+        }
+    }
+    for item in &s.items {
+        for (t, p) in s.payments.iter_mut().zip(item.pay.iter()) {
+            *t += p;
+        }
+    }
+    s
+}
+
+/// The table seats paid with the opponents: active non-declarers, and the dealer sitting out if
+/// the variant says so.
+fn opponent_seats(g: &Game) -> impl Iterator<Item = u8> + '_ {
+    let active = (0..g.n).filter(move |p| Some(*p) != g.declarer).map(move |p| g.seat_of(p));
+    let dealer = (g.rules.variant.scoring.sitting_out_with_opponents && g.pos_of(g.dealer).is_none()).then_some(g.dealer);
+    active.chain(dealer)
+}
+
+/// The declarer against each opponent: an item of the declarer's side (or of the opponents')
+/// won or lost.
+fn pay_side(g: &Game, owner_is_declarer: bool, won: bool, value: i64, pay: &mut [i64; MAX_SEATS]) {
+    let Some(d) = g.declarer() else { return };
+    let per = if owner_is_declarer == won { value } else { -value };
+    for o in opponent_seats(g) {
+        if let Some(x) = pay.get_mut(o as usize) {
+            *x -= per;
+        }
+        if let Some(x) = pay.get_mut(d as usize) {
+            *x += per;
+        }
+    }
+}
+
+/// Most tricks: each player with the most pays each player with fewer (one tie rule), or nobody
+/// pays when the most is shared (the other).
+fn most_tricks(g: &Game, tie: Tie, value: i64, pay: &mut [i64; MAX_SEATS]) {
+    let n = g.n as usize;
+    let tricks = &g.play.tricks_won;
+    let most = tricks.iter().take(n).copied().max().unwrap_or(0);
+    let top: Vec<u8> = (0..g.n).filter(|&p| tricks.get(p as usize) == Some(&most)).collect();
+    if top.len() == n || (top.len() > 1 && tie == Tie::Nobody) {
+        return;
+    }
+    let mut fewer: Vec<u8> = (0..g.n).filter(|&p| tricks.get(p as usize) != Some(&most)).map(|p| g.seat_of(p)).collect();
+    if g.rules.variant.scoring.sitting_out_with_opponents && g.pos_of(g.dealer).is_none() {
+        fewer.push(g.dealer);
+    }
+    for &h in &top {
+        let hs = g.seat_of(h) as usize;
+        for &f in &fewer {
+            if let Some(x) = pay.get_mut(hs) {
+                *x -= value;
+            }
+            if let Some(x) = pay.get_mut(f as usize) {
+                *x += value;
+            }
+        }
+    }
+}
+
+/// The positions that fulfil a figure: the announcer, or his whole side.
+fn side_mask(g: &Game, by: u8, by_side: bool) -> u16 {
+    if !by_side {
+        return 1 << by;
+    }
+    let decl_side = Some(by) == g.declarer;
+    (0..g.n).filter(|p| (Some(*p) == g.declarer) == decl_side).fold(0u16, |m, p| m | 1 << p)
+}
+
+fn cmp(c: Comparison, v: i64, t: i64) -> bool {
+    match c {
+        Comparison::AtLeast => v >= t,
+        Comparison::MoreThan => v > t,
+    }
+}
+
+fn eval(ctx: &Ctx, c: &Cond, by: u8, side: u16) -> bool {
+    match c {
+        Cond::Or(v) => v.iter().any(|c| eval(ctx, c, by, side)),
+        Cond::And(v) => v.iter().all(|c| eval(ctx, c, by, side)),
+        Cond::Not(c) => !eval(ctx, c, by, side),
+        Cond::Prim(p) => prim(ctx, p, by, side),
+    }
+}
+
+fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
+    let g = ctx.g;
+    let tb = &g.rules.tables;
+    let members = || (0..g.n).filter(move |q| side & (1 << q) != 0).map(|q| q as usize);
+    let sels = |cs: &[crate::model::CardSel]| -> Option<u64> {
+        let mut m = 0u64;
+        for c in cs {
+            let x = tb.sel_mask(c, g.trump);
+            if x == 0 {
+                return None;
+            }
+            m |= x;
+        }
+        Some(m)
+    };
+    match p {
+        Prim::Points { with_melds, cmp: c, threshold } => {
+            let b = by as usize;
+            let v = ctx.points.get(b).copied().unwrap_or(0) + if *with_melds { ctx.melds.get(b).copied().unwrap_or(0) } else { 0 };
+            cmp(*c, v, *threshold)
+        }
+        Prim::Captures(cs) => {
+            let captured = members().fold(0u64, |m, q| m | g.play.captured.get(q).copied().unwrap_or(0));
+            sels(cs).is_some_and(|m| captured & m == m)
+        }
+        Prim::WinsTrick { trick, card } => {
+            let Some(k) = g.play.trick_index(*trick) else { return false };
+            if k >= g.play.tricks_played as usize {
+                return false;
+            }
+            let winner = g.play.trick_winner.get(k).copied().unwrap_or(u8::MAX);
+            let wc = g.play.trick_card.get(k).copied().unwrap_or(u8::MAX);
+            side & 1u16.checked_shl(winner as u32).unwrap_or(0) != 0 && tb.sel_mask(card, g.trump) & bit(wc) != 0
+        }
+        Prim::AllTricks => {
+            let t: u32 = members().map(|q| g.play.tricks_won.get(q).copied().unwrap_or(0) as u32).sum();
+            !g.play.ended_early && t == g.play.total_tricks as u32
+        }
+        Prim::NoTricks => members().all(|q| g.play.tricks_won.get(q).copied().unwrap_or(0) == 0),
+        Prim::Game { won } => {
+            let side_is_declarer = g.declarer.is_some_and(|d| side & (1 << d) != 0);
+            match ctx.game_won {
+                Some(w) => (w == side_is_declarer) == *won,
+                None => false,
+            }
+        }
+        Prim::Holds(cs) => sels(cs).is_some_and(|m| members().any(|q| g.start_hands.get(q).is_some_and(|h| h & m == m))),
+        Prim::TrumpIs(s) => g.trump == Some(*s),
+    }
+}

@@ -1,0 +1,189 @@
+//! Simulation with random legal bots: takes compiled `Rules`, a number of hands and a seed,
+//! gives a `Summary` (contract mix, declarer results per contract, figure rates, payments per
+//! seat). Hands run in parallel with rayon; hand i draws from the stream (seed, i), so the
+//! result does not depend on the thread count.
+
+use super::deal::deal_random;
+use super::game::{Action, Game, Phase};
+use super::rng::{below, hand_rng, random_card};
+use super::Rules;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::sync::Arc;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ContractStats {
+    pub name: String,
+    pub played: u64,
+    pub declarer_won: u64,
+    pub declarer_lost: u64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct FigureStats {
+    pub name: String,
+    pub announced: u64,
+    pub won: u64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct Summary {
+    pub hands: u64,
+    pub seed: u64,
+    pub redeals: u64,
+    pub contracts: Vec<ContractStats>,
+    pub figures: Vec<FigureStats>,
+    /// Sum of payments per table seat (zero-sum per hand, so the sum is zero).
+    pub total_payment: Vec<i64>,
+    pub mean_payment: Vec<f64>,
+    /// Hands whose payments did not sum to zero (should be none).
+    pub non_zero_sum: u64,
+    pub cards_played: u64,
+}
+
+impl Summary {
+    fn empty(rules: &Rules, seed: u64) -> Summary {
+        let v = &rules.variant;
+        Summary {
+            seed,
+            contracts: v.contracts.iter().map(|c| ContractStats { name: c.name.clone(), ..Default::default() }).collect(),
+            figures: v.figures.iter().map(|f| FigureStats { name: f.name.clone(), ..Default::default() }).collect(),
+            total_payment: vec![0; v.players as usize],
+            ..Default::default()
+        }
+    }
+
+    fn add(&mut self, g: &Game) {
+        self.hands += 1;
+        self.cards_played += g.history().iter().filter(|(_, a)| matches!(a, Action::Play(_))).count() as u64;
+        let Some(s) = g.result() else { return };
+        if s.redeal {
+            self.redeals += 1;
+            return;
+        }
+        if let Some(c) = s.contract.and_then(|c| self.contracts.get_mut(c)) {
+            c.played += 1;
+            match s.items.first().and_then(|i| i.won) {
+                Some(true) if s.declarer.is_some() => c.declarer_won += 1,
+                Some(false) if s.declarer.is_some() => c.declarer_lost += 1,
+                _ => {}
+            }
+        }
+        for item in s.items.iter().skip(1) {
+            if let Some(f) = item.figure.and_then(|f| self.figures.get_mut(f)) {
+                f.announced += 1;
+                f.won += (item.won == Some(true)) as u64;
+            }
+        }
+        let mut sum = 0;
+        for (t, p) in self.total_payment.iter_mut().zip(s.payments.iter()) {
+            *t += p;
+            sum += p;
+        }
+        if sum != 0 || s.payments.iter().skip(self.total_payment.len()).any(|p| *p != 0) {
+            self.non_zero_sum += 1;
+        }
+    }
+
+    fn merge(mut self, o: Summary) -> Summary {
+        self.hands += o.hands;
+        self.redeals += o.redeals;
+        self.non_zero_sum += o.non_zero_sum;
+        self.cards_played += o.cards_played;
+        for (a, b) in self.contracts.iter_mut().zip(o.contracts) {
+            a.played += b.played;
+            a.declarer_won += b.declarer_won;
+            a.declarer_lost += b.declarer_lost;
+        }
+        for (a, b) in self.figures.iter_mut().zip(o.figures) {
+            a.announced += b.announced;
+            a.won += b.won;
+        }
+        for (a, b) in self.total_payment.iter_mut().zip(o.total_payment) {
+            *a += b;
+        }
+        self
+    }
+}
+
+/// One random legal action: cards on the fast path; in announcement turns the quiet choice
+/// (pass, or a card during trick 1) with probability 3/4, otherwise a random call.
+pub fn random_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) -> bool {
+    if g.play_random_card(rng) {
+        return true;
+    }
+    g.legal_actions_into(buf);
+    if buf.is_empty() {
+        return false;
+    }
+    let talk = matches!(g.phase(), Phase::Front | Phase::Back | Phase::Play);
+    let quiet = |a: &Action| matches!(a, Action::Pass | Action::Play(_));
+    let n_quiet = buf.iter().filter(|a| quiet(a)).count() as u32;
+    let n_loud = buf.len() as u32 - n_quiet;
+    let choice = if talk && n_quiet > 0 && n_loud > 0 {
+        let want_quiet = below(rng, 4) != 0;
+        let k = below(rng, if want_quiet { n_quiet } else { n_loud }) as usize;
+        buf.iter().filter(|a| quiet(a) == want_quiet).nth(k).copied()
+    } else {
+        buf.get(below(rng, buf.len() as u32) as usize).copied()
+    };
+    match choice {
+        Some(a) => g.apply(a).is_ok(),
+        None => false,
+    }
+}
+
+/// Plays hand `index` of a run with random bots: the dealer rotates, the deal and every choice
+/// come from the stream (seed, index).
+pub fn random_hand(rules: &Arc<Rules>, seed: u64, index: u64, buf: &mut Vec<Action>) -> Game {
+    let mut rng = hand_rng(seed, index);
+    let deal = deal_random(&rules.tables, &rules.variant.deal, rules.variant.active, &mut rng);
+    let players = rules.variant.players.max(1) as u64;
+    let mut g = Game::from_deal(Arc::clone(rules), (index % players) as u8, deal);
+    while !g.is_over() {
+        if !random_step(&mut g, &mut rng, buf) {
+            break;
+        }
+    }
+    g
+}
+
+/// Plays `hands` random hands; the same seed gives the same summary at any thread count.
+pub fn simulate(rules: &Arc<Rules>, hands: u64, seed: u64) -> Summary {
+    const CHUNK: u64 = 256;
+    let chunks = hands.div_ceil(CHUNK);
+    let mut s = (0..chunks)
+        .into_par_iter()
+        .map(|c| {
+            let mut part = Summary::empty(rules, seed);
+            let mut buf = Vec::with_capacity(64);
+            for i in c * CHUNK..((c + 1) * CHUNK).min(hands) {
+                let g = random_hand(rules, seed, i, &mut buf);
+                part.add(&g);
+            }
+            part
+        })
+        .reduce(|| Summary::empty(rules, seed), Summary::merge);
+    s.seed = seed;
+    s.mean_payment = s.total_payment.iter().map(|t| if s.hands > 0 { *t as f64 / s.hands as f64 } else { 0.0 }).collect();
+    s
+}
+
+/// The play phase alone, as the yardstick measures it: a shuffled deal by the plan, a random
+/// trump suit of a trump contract (if any), random legal cards from forehand; gives the card
+/// points per position. The stream is the caller's.
+pub fn random_playout(rules: &Rules, contract: usize, rng: &mut ChaCha8Rng, leader: u8) -> [i32; super::tables::MAX_SEATS] {
+    let t = &rules.tables;
+    let deal = deal_random(t, &rules.variant.deal, rules.variant.active, rng);
+    let trump = if rules.variant.contracts.get(contract).is_some_and(|c| c.trumps) { Some(below(rng, t.n_suits as u32) as u8) } else { None };
+    let Some(pt) = t.table(contract, trump) else { return [0; super::tables::MAX_SEATS] };
+    let mut p = super::play::Play::new(deal.n, &deal.hands, leader);
+    while !p.is_over() {
+        let m = p.legal(pt);
+        if m == 0 {
+            break;
+        }
+        p.place(pt, random_card(rng, m));
+    }
+    p.points
+}

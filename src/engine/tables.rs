@@ -1,0 +1,242 @@
+//! Compiles a checked `Variant` into runtime tables: card ids (0..n in `variant.cards` order),
+//! suit masks, and per contract and trump suit the trick-strength (`beats`) and card-point lookups.
+
+use crate::model::{CardSel, ContractId, Order, PointsTable, RankId, SuitId, SuitSel, Variant};
+use std::fmt;
+
+/// Card ids fit a `u64` mask.
+pub const MAX_CARDS: usize = 64;
+pub const MAX_SUITS: usize = 8;
+/// Players at the table (and so active players) the engine supports.
+pub const MAX_SEATS: usize = 8;
+
+/// The variant does not fit the engine's fixed limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileError(pub String);
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot compile the variant: {}", self.0)
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// Everything trick play needs for one contract with one trump suit (or none).
+#[derive(Debug, Clone)]
+pub struct PlayTable {
+    pub contract: ContractId,
+    pub trump: Option<SuitId>,
+    /// The cards of the trump suit (0 without trumps).
+    pub trump_mask: u64,
+    /// `beats[c]`: the cards that take the trick from `c` while `c` is winning it
+    /// (higher cards of its suit, and every trump when `c` is not a trump).
+    pub beats: [u64; MAX_CARDS],
+    /// `suit_masks[c]`: every card of `c`'s suit (the cards that follow when `c` is led).
+    pub suit_masks: [u64; MAX_CARDS],
+    /// Card points of each card in this contract (0 when card points do not count).
+    pub points: [i32; MAX_CARDS],
+    /// Whether card points count at all (and so the last-trick bonus).
+    pub counts_points: bool,
+    /// The last-trick bonus in this contract.
+    pub last_trick: i32,
+}
+
+impl PlayTable {
+    /// The mask of the suit of a card.
+    #[inline]
+    pub fn suit_of_card(&self, c: usize) -> u64 {
+        self.suit_masks[c & (MAX_CARDS - 1)]
+    }
+
+    /// Card points of every card in a mask.
+    #[inline]
+    pub fn mask_points(&self, mut m: u64) -> i32 {
+        let mut p = 0;
+        while m != 0 {
+            p += self.points[(m.trailing_zeros() as usize) & (MAX_CARDS - 1)];
+            m &= m - 1;
+        }
+        p
+    }
+}
+
+/// The compiled deck and the play tables of every contract.
+#[derive(Debug, Clone)]
+pub struct Tables {
+    pub n_cards: u8,
+    pub n_suits: u8,
+    /// Every card of the deck.
+    pub all: u64,
+    pub suit_of: [SuitId; MAX_CARDS],
+    pub rank_of: [RankId; MAX_CARDS],
+    pub suit_mask: [u64; MAX_SUITS],
+    /// `by_contract[c][s]`: index into `play` for trump suit `s`; `[MAX_SUITS]` = no trump.
+    by_contract: Vec<[usize; MAX_SUITS + 1]>,
+    pub play: Vec<PlayTable>,
+}
+
+/// Strength of each rank in an order: highest first gets the largest number; absent ranks 0.
+fn strengths(order: Option<&Order>, n_ranks: usize) -> Vec<u8> {
+    let mut s = vec![0u8; n_ranks];
+    if let Some(o) = order {
+        let len = o.ranks.len();
+        for (i, r) in o.ranks.iter().enumerate() {
+            if let Some(slot) = s.get_mut(*r as usize) {
+                *slot = (len - i) as u8;
+            }
+        }
+    }
+    s
+}
+
+fn rank_points(table: Option<&PointsTable>, rank: RankId) -> i32 {
+    table.and_then(|t| t.by_rank.get(rank as usize).copied()).unwrap_or(0)
+}
+
+impl Tables {
+    pub fn compile(v: &Variant) -> Result<Tables, CompileError> {
+        if v.cards.is_empty() || v.cards.len() > MAX_CARDS {
+            return Err(CompileError(format!("{} cards; the engine plays 1 to {MAX_CARDS}", v.cards.len())));
+        }
+        if v.suits.len() > MAX_SUITS {
+            return Err(CompileError(format!("{} suits; the engine plays at most {MAX_SUITS}", v.suits.len())));
+        }
+        if v.players as usize > MAX_SEATS || v.active < 2 || v.active > v.players {
+            return Err(CompileError(format!("{} players, {} active; the engine seats 2 to {MAX_SEATS}", v.players, v.active)));
+        }
+        let mut t = Tables {
+            n_cards: v.cards.len() as u8,
+            n_suits: v.suits.len() as u8,
+            all: 0,
+            suit_of: [0; MAX_CARDS],
+            rank_of: [0; MAX_CARDS],
+            suit_mask: [0; MAX_SUITS],
+            by_contract: Vec::with_capacity(v.contracts.len()),
+            play: Vec::new(),
+        };
+        for (i, c) in v.cards.iter().enumerate() {
+            if c.suit as usize >= MAX_SUITS {
+                return Err(CompileError(format!("card {i} has suit id {}", c.suit)));
+            }
+            t.all |= 1u64 << i;
+            t.suit_of[i] = c.suit;
+            t.rank_of[i] = c.rank;
+            t.suit_mask[c.suit as usize] |= 1u64 << i;
+        }
+        let n_ranks = v.ranks.len();
+        for (ci, contract) in v.contracts.iter().enumerate() {
+            let plain_order = strengths(v.orders.get(contract.plain_order), n_ranks);
+            let trump_order = match contract.trump_order {
+                Some(o) => strengths(v.orders.get(o), n_ranks),
+                None => plain_order.clone(),
+            };
+            let plain_points = contract.plain_points.and_then(|p| v.points.get(p));
+            let trump_points = contract.trump_points.and_then(|p| v.points.get(p)).or(plain_points);
+            let counts = plain_points.is_some() || trump_points.is_some();
+            let mut slots = [usize::MAX; MAX_SUITS + 1];
+            let trumps: Vec<Option<SuitId>> =
+                if contract.trumps { (0..t.n_suits).map(Some).chain([None]).collect() } else { vec![None] };
+            for trump in trumps {
+                let trump_mask = trump.map(|s| t.suit_mask[s as usize & (MAX_SUITS - 1)]).unwrap_or(0);
+                let mut pt = PlayTable {
+                    contract: ci,
+                    trump,
+                    trump_mask,
+                    beats: [0; MAX_CARDS],
+                    suit_masks: [0; MAX_CARDS],
+                    points: [0; MAX_CARDS],
+                    counts_points: counts,
+                    last_trick: if counts { v.last_trick } else { 0 },
+                };
+                let strength = |i: usize| -> u8 {
+                    let r = t.rank_of[i] as usize;
+                    let table = if trump_mask & (1u64 << i) != 0 { &trump_order } else { &plain_order };
+                    table.get(r).copied().unwrap_or(0)
+                };
+                for i in 0..v.cards.len() {
+                    let is_trump = trump_mask & (1u64 << i) != 0;
+                    let suit = t.suit_mask[t.suit_of[i] as usize & (MAX_SUITS - 1)];
+                    let mut m = 0u64;
+                    let mut rest = suit;
+                    while rest != 0 {
+                        let d = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        if strength(d) > strength(i) {
+                            m |= 1u64 << d;
+                        }
+                    }
+                    if !is_trump {
+                        m |= trump_mask;
+                    }
+                    pt.beats[i] = m;
+                    pt.suit_masks[i] = suit;
+                    pt.points[i] = if is_trump { rank_points(trump_points, t.rank_of[i]) } else { rank_points(plain_points, t.rank_of[i]) };
+                }
+                let slot = trump.map(|s| s as usize).unwrap_or(MAX_SUITS);
+                if let Some(x) = slots.get_mut(slot) {
+                    *x = t.play.len();
+                }
+                t.play.push(pt);
+            }
+            t.by_contract.push(slots);
+        }
+        Ok(t)
+    }
+
+    /// The play table of a contract with a trump suit (ignored when the contract has none).
+    pub fn table(&self, contract: ContractId, trump: Option<SuitId>) -> Option<&PlayTable> {
+        let slots = self.by_contract.get(contract)?;
+        let idx = trump.and_then(|s| slots.get(s as usize).copied()).filter(|i| *i != usize::MAX).unwrap_or(slots[MAX_SUITS]);
+        self.play.get(idx)
+    }
+
+    /// The index into `play` of that table (see `table`).
+    pub fn table_index(&self, contract: ContractId, trump: Option<SuitId>) -> Option<usize> {
+        let slots = self.by_contract.get(contract)?;
+        let idx = trump.and_then(|s| slots.get(s as usize).copied()).filter(|i| *i != usize::MAX).unwrap_or(slots[MAX_SUITS]);
+        (idx < self.play.len()).then_some(idx)
+    }
+
+    /// The id of the card of this suit and rank.
+    pub fn card(&self, suit: SuitId, rank: RankId) -> Option<u8> {
+        (0..self.n_cards).find(|&i| self.suit_of[i as usize] == suit && self.rank_of[i as usize] == rank)
+    }
+
+    /// The suit of a card (`MAX_SUITS` bounds the index).
+    #[inline]
+    pub fn suit(&self, card: u8) -> SuitId {
+        self.suit_of[card as usize & (MAX_CARDS - 1)]
+    }
+
+    /// The cards a selector means under a trump suit: `trump.7` is empty without trumps.
+    pub fn sel_mask(&self, sel: &CardSel, trump: Option<SuitId>) -> u64 {
+        let ranks = self.rank_mask(sel.rank);
+        match sel.suit {
+            SuitSel::Any => ranks,
+            SuitSel::Suit(s) => ranks & self.suit_mask.get(s as usize).copied().unwrap_or(0),
+            SuitSel::Trump => match trump {
+                Some(s) => ranks & self.suit_mask.get(s as usize).copied().unwrap_or(0),
+                None => 0,
+            },
+        }
+    }
+
+    /// Every card of a rank.
+    pub fn rank_mask(&self, rank: RankId) -> u64 {
+        (0..self.n_cards as usize).filter(|&i| self.rank_of[i] == rank).fold(0u64, |m, i| m | 1u64 << i)
+    }
+}
+
+/// Iterates the card ids of a mask, lowest first.
+pub fn cards(mut m: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let c = m.trailing_zeros() as u8;
+            m &= m - 1;
+            Some(c)
+        }
+    })
+}

@@ -1,0 +1,142 @@
+//! Cards and actions in the variant's own words: `piros.7`, `bid tök`, `announce ultimó`,
+//! `kontra game`, `play makk.A`. Reading is lenient (suit codes, any case); writing is canonical.
+
+use crate::engine::game::Item;
+use crate::engine::{Action, Game};
+use crate::model::{BidEntry, RoundShape, Variant};
+
+/// `suit.rank` with the suit's name and the rank's code.
+pub fn card_name(v: &Variant, id: u8) -> String {
+    match v.cards.get(id as usize) {
+        Some(c) => format!(
+            "{}.{}",
+            v.suits.get(c.suit as usize).map(|s| s.name.as_str()).unwrap_or("?"),
+            v.ranks.get(c.rank as usize).map(|r| r.code.as_str()).unwrap_or("?")
+        ),
+        None => format!("card#{id}"),
+    }
+}
+
+/// Reads a card; the flag says whether it was written canonically.
+pub fn parse_card(v: &Variant, text: &str) -> Option<(u8, bool)> {
+    let (s, r) = text.split_once('.')?;
+    let (suit, exact_suit) = match v.suits.iter().position(|x| x.name == s) {
+        Some(i) => (i, true),
+        None => (v.suits.iter().position(|x| x.code.eq_ignore_ascii_case(s) || x.name.to_lowercase() == s.to_lowercase())?, false),
+    };
+    let (rank, exact_rank) = match v.ranks.iter().position(|x| x.code == r) {
+        Some(i) => (i, true),
+        None => (v.ranks.iter().position(|x| x.code.eq_ignore_ascii_case(r) || x.name.to_lowercase() == r.to_lowercase())?, false),
+    };
+    let id = v.cards.iter().position(|c| c.suit as usize == suit && c.rank as usize == rank)?;
+    Some((id as u8, exact_suit && exact_rank))
+}
+
+/// The name of the bid `index` of the round in progress.
+fn bid_name(game: &Game, index: u8) -> Option<String> {
+    let v = &game.rules().variant;
+    let round = v.bidding.rounds.get(game.bid_round()?)?;
+    let RoundShape::Ascending { ladder, .. } = round.shape else { return None };
+    let entry = v.bid_ladders.get(ladder)?.entries.get(index as usize)?;
+    Some(match entry {
+        BidEntry::Suit(s) => v.suits.get(*s as usize)?.name.clone(),
+        BidEntry::Contract(c) => v.contracts.get(*c)?.name.clone(),
+    })
+}
+
+/// The name of a doublable item: `game`, or the figure's name (with `#n` when the same figure
+/// was announced more than once).
+fn item_name(game: &Game, item: Item) -> String {
+    let v = &game.rules().variant;
+    match item {
+        Item::Game => "game".into(),
+        Item::Figure(k) => {
+            let anns = game.announcements();
+            let Some(a) = anns.get(k as usize) else { return format!("figure#{k}") };
+            let name = v.figures.get(a.figure).map(|f| f.name.clone()).unwrap_or_default();
+            let same: Vec<usize> = anns.iter().enumerate().filter(|(_, x)| x.figure == a.figure).map(|(i, _)| i).collect();
+            if same.len() > 1 {
+                let n = same.iter().position(|i| *i == k as usize).unwrap_or(0) + 1;
+                format!("{name}#{n}")
+            } else {
+                name
+            }
+        }
+    }
+}
+
+/// An action in words, in the state `game` is in before it is applied.
+pub fn action_text(game: &Game, action: Action) -> String {
+    let v = &game.rules().variant;
+    match action {
+        Action::Pass => "pass".into(),
+        Action::Accept => "accept".into(),
+        Action::Claim => "claim".into(),
+        Action::Bid(i) => format!("bid {}", bid_name(game, i).unwrap_or_else(|| format!("#{i}"))),
+        Action::Announce(f) => format!("announce {}", v.figures.get(f).map(|f| f.name.as_str()).unwrap_or("?")),
+        Action::Kontra(item) => format!("kontra {}", item_name(game, item)),
+        Action::Play(c) => format!("play {}", card_name(v, c)),
+        #[allow(unreachable_patterns)]
+        other => format!("{other:?}").to_lowercase(),
+    }
+}
+
+/// Reads an action in the state `game` is in. Unknown words are errors; whether the action is
+/// legal is left to `Game::apply`, which names the rule.
+pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
+    let v = &game.rules().variant;
+    let text = text.trim();
+    let (verb, arg) = text.split_once(' ').map(|(a, b)| (a, b.trim())).unwrap_or((text, ""));
+    match verb {
+        "pass" => Ok(Action::Pass),
+        "accept" => Ok(Action::Accept),
+        "claim" => Ok(Action::Claim),
+        "play" => parse_card(v, arg).map(|(c, _)| Action::Play(c)).ok_or_else(|| format!("`{arg}` is not a card of this deck")),
+        "announce" => v
+            .figures
+            .iter()
+            .position(|f| f.name == arg || f.aliases.iter().any(|(_, a)| a == arg))
+            .map(Action::Announce)
+            .ok_or_else(|| format!("there is no figure `{arg}` in these rules")),
+        "bid" => {
+            let legal = game.legal_actions();
+            if let Some(a) = legal.iter().find(|a| matches!(a, Action::Bid(i) if bid_name(game, *i).as_deref() == Some(arg))) {
+                return Ok(*a);
+            }
+            // a known bid that is not legal here: let `apply` say why
+            for i in 0..=u8::MAX {
+                match bid_name(game, i) {
+                    Some(n) if n == arg => return Ok(Action::Bid(i)),
+                    Some(_) => {}
+                    None => break,
+                }
+            }
+            Err(format!("`{arg}` is not a bid of this round"))
+        }
+        "kontra" => {
+            if arg == "game" {
+                return Ok(Action::Kontra(Item::Game));
+            }
+            let n = game.announcements().len();
+            (0..n as u16)
+                .map(Item::Figure)
+                .find(|it| item_name(game, *it) == arg)
+                .map(Action::Kontra)
+                .ok_or_else(|| format!("nothing called `{arg}` has been announced to kontra"))
+        }
+        _ => Err(format!("`{verb}` is not an action; actions are pass, accept, bid, claim, announce, kontra and play")),
+    }
+}
+
+/// The texts of a game's actions, each written in the state before it was applied.
+pub fn history_texts(game: &Game) -> Vec<String> {
+    let mut replay = Game::from_deal(game.rules_arc(), game.dealer(), game.deal().clone());
+    let mut out = Vec::new();
+    for (_, a) in game.history() {
+        out.push(action_text(&replay, *a));
+        if replay.apply(*a).is_err() {
+            break;
+        }
+    }
+    out
+}
