@@ -1,10 +1,11 @@
 //! The front end in one call: files already in a `SourceSet` -> resolved tree -> checked model,
-//! with every diagnostic collected along the way.
+//! with every diagnostic collected along the way. `Session` keeps parsed files between calls,
+//! so checking many variants parses each file once.
 
 use crate::diag::Diag;
 use crate::model::{self, Provenance, Variant};
 use crate::resolve::{Resolver, RuleTree};
-use crate::source::{FileId, SourceSet};
+use crate::source::{FileId, Origin, SourceSet};
 
 /// What the front end produced. `variant` is present only when there are no errors.
 pub struct Loaded {
@@ -23,6 +24,12 @@ impl Loaded {
 /// Resolves `base` with `extras` combined on it and builds the model.
 pub fn load(sources: &mut SourceSet, base: FileId, extras: &[FileId]) -> Loaded {
     let mut r = Resolver::new(sources);
+    load_with(&mut r, base, extras)
+}
+
+/// As `load`, reusing the resolver's parsed files.
+pub fn load_with(r: &mut Resolver<'_>, base: FileId, extras: &[FileId]) -> Loaded {
+    r.diags.clear();
     let tree = r.resolve(base, extras);
     let mut diags = std::mem::take(&mut r.diags);
     let (variant, provenance) = match &tree {
@@ -37,12 +44,15 @@ pub fn load(sources: &mut SourceSet, base: FileId, extras: &[FileId]) -> Loaded 
         _ => (None, Provenance::default()),
     };
     dedup(&mut diags);
-    Loaded {
-        variant,
-        provenance,
-        tree,
-        diags,
-    }
+    Loaded { variant, provenance, tree, diags }
+}
+
+/// Checks every bundled file on its own (house rules on their bases), parsing each file once.
+pub fn load_all_bundled(sources: &mut SourceSet) -> Vec<(&'static str, Loaded)> {
+    let ids: Vec<(&'static str, FileId)> =
+        crate::bundled::all().map(|b| (b.name, sources.add(crate::bundled::display_path(&b), b.text, Origin::Bundled))).collect();
+    let mut r = Resolver::new(sources);
+    ids.into_iter().map(|(name, id)| (name, load_with(&mut r, id, &[]))).collect()
 }
 
 /// The same diagnostic can be found twice when a file is reached along two paths.

@@ -227,22 +227,21 @@ fn summary(v: &kartya::model::Variant) -> String {
 
 /// Checks every bundled file on its own; one line each, then the diagnostics of any that fail.
 fn check_all() -> ExitCode {
+    let mut sources = SourceSet::new();
+    let results = kartya::load::load_all_bundled(&mut sources);
     let mut failed = 0;
-    let mut count = 0;
-    for b in kartya::bundled::all() {
-        count += 1;
-        let (sources, loaded, diags) = load(&[b.name.to_string()]);
-        let errors = diags.iter().filter(|d| d.is_error()).count();
-        match loaded.and_then(|l| l.variant) {
-            Some(v) if errors == 0 => println!("ok    {:<28} {}", b.name, summary(&v)),
+    for (name, loaded) in &results {
+        let errors = loaded.diags.iter().filter(|d| d.is_error()).count();
+        match &loaded.variant {
+            Some(v) if errors == 0 => println!("ok    {name:<28} {}", summary(v)),
             _ => {
                 failed += 1;
-                println!("FAIL  {:<28} {errors} error(s)", b.name);
-                print_diags(&diags, &sources);
+                println!("FAIL  {name:<28} {}", count(errors, "error"));
+                print_diags(&loaded.diags, &sources);
             }
         }
     }
-    println!("{count} bundled files, {failed} failed");
+    println!("{} bundled files, {failed} failed", results.len());
     if failed == 0 {
         ExitCode::SUCCESS
     } else {

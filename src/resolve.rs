@@ -28,7 +28,8 @@ pub fn address_text(a: &Address, split: usize) -> String {
 /// One addressed rule: the statement that set it last, and where.
 #[derive(Debug, Clone)]
 pub struct Entry {
-    pub stmt: Stmt,
+    /// Shared with the parsed file: applying an overlay copies no statement.
+    pub stmt: std::sync::Arc<Stmt>,
     pub file: FileId,
     /// How many words of the address belong to the block (for printing `block: key`).
     pub block_len: usize,
@@ -85,7 +86,9 @@ pub enum FileKind {
 pub struct Parsed {
     pub file: FileId,
     pub header: Header,
-    pub ast: FileAst,
+    pub ast: std::sync::Arc<FileAst>,
+    /// The file's addressed statements, computed once.
+    pub entries: std::sync::Arc<FileEntries>,
 }
 
 /// The result of resolution: every rule by address, plus where each file sits.
@@ -194,6 +197,7 @@ fn block_key_len(stmt: &Stmt) -> usize {
 }
 
 /// The address and statement list of one file, in file order.
+#[derive(Debug)]
 /// What one file says: its addressed statements, its `remove` lines, and the blocks it replaces whole.
 pub struct FileEntries {
     pub entries: Vec<(Address, Entry)>,
@@ -201,11 +205,11 @@ pub struct FileEntries {
     pub replaced: Vec<Address>,
 }
 
-pub fn entries_of(p: &Parsed) -> FileEntries {
+pub fn entries_of(file: FileId, ast: &FileAst) -> FileEntries {
     let mut out = Vec::new();
     let mut removes = Vec::new();
     let mut replaced_blocks = Vec::new();
-    for stmt in &p.ast.stmts {
+    for stmt in &ast.stmts {
         match stmt.rule.as_str() {
             "variant_line" | "house_rules_line" | "source_line" => {}
             "remove_line" => {
@@ -223,8 +227,8 @@ pub fn entries_of(p: &Parsed) -> FileEntries {
                 out.push((
                     block.clone(),
                     Entry {
-                        stmt: head,
-                        file: p.file,
+                        stmt: std::sync::Arc::new(head),
+                        file,
                         block_len: bl,
                     },
                 ));
@@ -238,8 +242,8 @@ pub fn entries_of(p: &Parsed) -> FileEntries {
                     out.push((
                         addr,
                         Entry {
-                            stmt: child.clone(),
-                            file: p.file,
+                            stmt: std::sync::Arc::new(child.clone()),
+                            file,
                             block_len: bl,
                         },
                     ));
@@ -255,8 +259,8 @@ pub fn entries_of(p: &Parsed) -> FileEntries {
                 out.push((
                     addr,
                     Entry {
-                        stmt: stmt.clone(),
-                        file: p.file,
+                        stmt: std::sync::Arc::new(stmt.clone()),
+                        file,
                         block_len: 0,
                     },
                 ));
@@ -304,7 +308,8 @@ fn value_of(addr: &Address, e: &Entry) -> String {
 /// Where to look up names in `extends` and on the command line.
 pub struct Resolver<'a> {
     pub sources: &'a mut SourceSet,
-    parsed: BTreeMap<FileId, Parsed>,
+    /// Parsed files, each with the diagnostics its parse found (given again on every use).
+    parsed: BTreeMap<FileId, (Option<Parsed>, Vec<Diag>)>,
     pub diags: Vec<Diag>,
 }
 
@@ -319,49 +324,56 @@ impl<'a> Resolver<'a> {
 
     /// Parses a file once (syntax errors are recorded).
     pub fn parse(&mut self, file: FileId) -> Option<Parsed> {
-        if let Some(p) = self.parsed.get(&file) {
-            return Some(p.clone());
+        if let Some((p, d)) = self.parsed.get(&file) {
+            self.diags.extend(d.iter().cloned());
+            return p.clone();
         }
-        let text = self.sources.text(file).to_string();
-        match crate::syntax::parse(file, &text) {
-            Ok(ast) => {
-                let header = header_of(file, &ast)?;
-                let p = Parsed { file, header, ast };
-                self.check_duplicates(&p);
-                self.parsed.insert(file, p.clone());
-                Some(p)
+        let text = self.sources.text(file);
+        let (parsed, diags) = match crate::syntax::parse(file, text) {
+            Ok(ast) => match header_of(file, &ast) {
+                Some(header) => {
+                    let entries = std::sync::Arc::new(entries_of(file, &ast));
+                    let p = Parsed { file, header, ast: std::sync::Arc::new(ast), entries };
+                    let d = duplicates(&p);
+                    (Some(p), d)
+                }
+                None => (None, Vec::new()),
+            },
+            Err(d) => (None, d),
+        };
+        self.diags.extend(diags.iter().cloned());
+        self.parsed.insert(file, (parsed.clone(), diags));
+        parsed
+    }
+
+}
+
+/// One file may set an address only once: a second `contract adu` block, or a second `value`
+/// in one block, is a mistake (across files, later files override).
+fn duplicates(p: &Parsed) -> Vec<Diag> {
+    let mut out = Vec::new();
+    let mut seen: IndexMap<&Address, Span> = IndexMap::new();
+    for (addr, e) in &p.entries.entries {
+        let span = e.stmt.head_span();
+        match seen.get(addr) {
+            Some(first) => {
+                let what = address_text(addr, e.block_len);
+                out.push(
+                    Diag::new(Code::DuplicateName, p.file, format!("`{what}` is set twice in this file"))
+                        .label(span, "set again here")
+                        .label(*first, "first set here")
+                        .help("keep one of the two; to change a rule of the base, write it once in the house-rules file"),
+                );
             }
-            Err(mut d) => {
-                self.diags.append(&mut d);
-                None
+            None => {
+                seen.insert(addr, span);
             }
         }
     }
+    out
+}
 
-    /// One file may set an address only once: a second `contract adu` block, or a second
-    /// `value` in one block, is a mistake (across files, later files override).
-    fn check_duplicates(&mut self, p: &Parsed) {
-        let entries = entries_of(p).entries;
-        let mut seen: IndexMap<&Address, Span> = IndexMap::new();
-        for (addr, e) in &entries {
-            let span = e.stmt.head_span();
-            match seen.get(addr) {
-                Some(first) => {
-                    let what = address_text(addr, e.block_len);
-                    self.diags.push(
-                        Diag::new(Code::DuplicateName, p.file, format!("`{what}` is set twice in this file"))
-                            .label(span, "set again here")
-                            .label(*first, "first set here")
-                            .help("keep one of the two; to change a rule of the base, write it once in the house-rules file"),
-                    );
-                }
-                None => {
-                    seen.insert(addr, span);
-                }
-            }
-        }
-    }
-
+impl<'a> Resolver<'a> {
     /// Finds a variant by name: a file already loaded whose header has that name, else a bundled file.
     pub fn lookup(&mut self, name: &str) -> Option<FileId> {
         let loaded: Vec<FileId> = self.sources.ids().collect();
@@ -544,10 +556,8 @@ impl<'a> Resolver<'a> {
         let mut removed: Vec<(Address, FileId, Span)> = Vec::new();
         let mut reported: Vec<(Address, FileId)> = Vec::new();
         for p in side {
-            let FileEntries {
-                entries, removes, ..
-            } = entries_of(p);
-            for (addr, span) in removes {
+            let FileEntries { entries, removes, .. } = p.entries.as_ref();
+            for (addr, span) in removes.iter().cloned() {
                 for (a, (f, e, _)) in &seen {
                     if *f != p.file && starts_with(a, &addr) {
                         self.diags.push(remove_conflict(
@@ -582,13 +592,13 @@ impl<'a> Resolver<'a> {
                     }
                     continue;
                 }
-                let v = value_of(&addr, &e);
+                let v = value_of(addr, e);
                 if v.is_empty() && addr.len() == e.block_len {
                     continue; // a block header without a title sets nothing
                 }
-                match seen.get(&addr) {
+                match seen.get(addr) {
                     Some((f, prev, pv)) if *f != p.file && *pv != v => {
-                        let text = address_text(&addr, e.block_len);
+                        let text = address_text(addr, e.block_len);
                         let (a, b) = (
                             self.sources.name(*f).to_string(),
                             self.sources.name(p.file).to_string(),
@@ -602,7 +612,7 @@ impl<'a> Resolver<'a> {
                     }
                     Some(_) => {}
                     None => {
-                        seen.insert(addr, (p.file, e, v));
+                        seen.insert(addr.clone(), (p.file, e.clone(), v));
                     }
                 }
             }
@@ -659,11 +669,7 @@ pub fn unknown_variant(file: FileId, span: Span, name: &str) -> Diag {
 
 /// Applies one file's statements onto the tree: later files override earlier ones by address.
 fn apply(tree: &mut RuleTree, p: &Parsed) {
-    let FileEntries {
-        entries,
-        removes,
-        replaced,
-    } = entries_of(p);
+    let FileEntries { entries, removes, replaced } = p.entries.as_ref();
     for r in removes.iter().map(|(a, _)| a).chain(replaced.iter()) {
         tree.entries.retain(|a, _| !starts_with(a, r));
     }
@@ -673,9 +679,9 @@ fn apply(tree: &mut RuleTree, p: &Parsed) {
             && addr.len() == e.block_len
             && e.block_len > 0
             && e.stmt.words.len() <= e.block_len;
-        if untitled_head && tree.entries.contains_key(&addr) {
+        if untitled_head && tree.entries.contains_key(addr) {
             continue;
         }
-        tree.entries.insert(addr, e);
+        tree.entries.insert(addr.clone(), e.clone());
     }
 }

@@ -3,6 +3,7 @@
 //! their checks, and the round flow that ends after two passes in a row.
 
 use super::game::{Action, Announced, Game, Item, Levels, Phase};
+use super::tables::MAX_SEATS;
 use crate::model::{Announcements, FigureId};
 
 impl Game {
@@ -23,12 +24,10 @@ impl Game {
     /// Figures and doubling levels the speaker may say (not `Pass`).
     pub(super) fn say_actions(&self, front: bool, out: &mut Vec<Action>) {
         let pos = self.speaker();
-        if self.contract_announcements() == Announcements::All {
-            for f in 0..self.rules.variant.figures.len() {
-                if self.can_announce(pos, f, front).is_ok() {
-                    out.push(Action::Announce(f));
-                }
-            }
+        let mut m = self.announceable(pos, front);
+        while m != 0 {
+            out.push(Action::Announce(m.trailing_zeros() as usize));
+            m &= m - 1;
         }
         if self.can_kontra(pos, Item::Game).is_ok() {
             out.push(Action::Kontra(Item::Game));
@@ -45,10 +44,43 @@ impl Game {
         let pos = self.speaker();
         match action {
             Action::Pass => Ok(()),
-            Action::Announce(f) => self.can_announce(pos, f, front),
+            Action::Announce(f) => {
+                if f < 64 && self.announceable(pos, front) & (1u64 << f) != 0 {
+                    Ok(())
+                } else {
+                    Err(self.can_announce(pos, f, front).err().unwrap_or("the figure may not be announced now"))
+                }
+            }
             Action::Kontra(item) => self.can_kontra(pos, item),
             _ => Err("not an announcement"),
         }
+    }
+
+    /// The figures the position may announce now, as a mask over figure ids (the compiled form
+    /// of `can_announce`).
+    fn announceable(&self, pos: u8, front: bool) -> u64 {
+        let ft = &self.rules.figures;
+        let Some(c) = self.contract else { return 0 };
+        if self.contract_announcements() != Announcements::All {
+            return 0;
+        }
+        let mut m = if front { ft.front.get(c) } else { ft.back.get(c) }.copied().unwrap_or(0);
+        if Some(pos) != self.declarer {
+            m &= !ft.declarer_only;
+        }
+        let p = pos as usize % MAX_SEATS;
+        let before = self.said_front[p] | self.said_back[p];
+        let this_round = if self.talk.round_id == 1 { self.said_front[p] } else { self.said_back[p] };
+        let mut out = 0u64;
+        while m != 0 {
+            let f = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let blocked = ft.not_after.get(f).is_some_and(|x| x & before != 0) || ft.not_same_round.get(f).is_some_and(|x| x & this_round != 0);
+            if !blocked {
+                out |= 1u64 << f;
+            }
+        }
+        out
     }
 
     fn can_announce(&self, pos: u8, f: FigureId, front: bool) -> Result<(), &'static str> {
@@ -123,6 +155,9 @@ impl Game {
             Action::Announce(f) => {
                 self.anns.push(Announced { figure: f, by: pos, front, levels: Levels::default() });
                 self.ann_round.push(self.talk.round_id);
+                let p = pos as usize % MAX_SEATS;
+                let said = if self.talk.round_id == 1 { &mut self.said_front } else { &mut self.said_back };
+                said[p] |= 1u64.checked_shl(f as u32).unwrap_or(0);
                 if self.phase != Phase::Front {
                     self.apply_keep(self.anns.len() - 1);
                 }

@@ -153,6 +153,9 @@ pub struct Game {
     /// Round id of each announcement (parallel to `anns`).
     pub(super) ann_round: Vec<u8>,
     pub(super) talk: Talk,
+    /// Figures announced per position, in the front round and in the back round.
+    pub(super) said_front: [u64; MAX_SEATS],
+    pub(super) said_back: [u64; MAX_SEATS],
     pub(super) first_leader: u8,
     pub(super) play: Play,
     pub(super) start_hands: [u64; MAX_SEATS],
@@ -213,6 +216,8 @@ impl Game {
             anns: Vec::new(),
             ann_round: Vec::new(),
             talk: Talk::default(),
+            said_front: [0; MAX_SEATS],
+            said_back: [0; MAX_SEATS],
             first_leader: 0,
             start_hands: [0; MAX_SEATS],
             history: Vec::with_capacity(64),

@@ -26,6 +26,7 @@ use std::sync::Arc;
 pub struct Rules {
     pub variant: Variant,
     pub tables: Tables,
+    pub figures: tables::FigureTables,
 }
 
 impl Rules {
@@ -35,7 +36,8 @@ impl Rules {
         if plan != tables.n_cards as u32 {
             return Err(CompileError(format!("the deal plan uses {plan} cards but the deck has {}", tables.n_cards)));
         }
-        Ok(Arc::new(Rules { variant, tables }))
+        let figures = tables::FigureTables::compile(&variant)?;
+        Ok(Arc::new(Rules { variant, tables, figures }))
     }
 }
 

@@ -240,3 +240,62 @@ pub fn cards(mut m: u64) -> impl Iterator<Item = u8> {
         }
     })
 }
+
+/// Figure announcement lookups as masks over figure ids: which figures each contract admits
+/// front and back, which only the declarer may announce, and the ladder restrictions.
+#[derive(Debug, Clone, Default)]
+pub struct FigureTables {
+    pub front: Vec<u64>,
+    pub back: Vec<u64>,
+    pub declarer_only: u64,
+    /// `not_after[f]`: figures that, once announced by a player, forbid him `f` (itself, and
+    /// every figure at or above `f` on a ladder).
+    pub not_after: Vec<u64>,
+    /// `not_same_round[f]`: ladder-mates that may not share a round with `f`.
+    pub not_same_round: Vec<u64>,
+}
+
+impl FigureTables {
+    pub fn compile(v: &Variant) -> Result<FigureTables, CompileError> {
+        if v.figures.len() > 64 {
+            return Err(CompileError(format!("{} figures; the engine plays at most 64", v.figures.len())));
+        }
+        let mut t = FigureTables {
+            front: vec![0; v.contracts.len()],
+            back: vec![0; v.contracts.len()],
+            declarer_only: 0,
+            not_after: (0..v.figures.len()).map(|f| 1u64 << f).collect(),
+            not_same_round: vec![0; v.figures.len()],
+        };
+        for (f, fig) in v.figures.iter().enumerate() {
+            for &c in &fig.contracts {
+                if let (Some(fr), Some(bk)) = (t.front.get_mut(c), t.back.get_mut(c)) {
+                    if fig.front.is_some() {
+                        *fr |= 1u64 << f;
+                    }
+                    if fig.back.is_some() {
+                        *bk |= 1u64 << f;
+                    }
+                }
+            }
+            if fig.declarer_only {
+                t.declarer_only |= 1u64 << f;
+            }
+        }
+        for ladder in &v.figure_ladders {
+            for (i, &f) in ladder.figures.iter().enumerate() {
+                let at_or_above = ladder.figures.iter().skip(i).fold(0u64, |m, &g| m | 1u64.checked_shl(g as u32).unwrap_or(0));
+                let mates = ladder.figures.iter().filter(|&&g| g != f).fold(0u64, |m, &g| m | 1u64.checked_shl(g as u32).unwrap_or(0));
+                if let Some(x) = t.not_after.get_mut(f) {
+                    *x |= at_or_above;
+                }
+                if ladder.same_round_forbidden {
+                    if let Some(x) = t.not_same_round.get_mut(f) {
+                        *x |= mates;
+                    }
+                }
+            }
+        }
+        Ok(t)
+    }
+}

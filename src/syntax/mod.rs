@@ -183,10 +183,7 @@ struct Builder {
 
 fn is_statement(rule: Rule) -> bool {
     let name = rule_name(rule);
-    name.ends_with("_line")
-        || name.ends_with("_stmt")
-        || name.ends_with("_row")
-        || name.ends_with("_block")
+    name.ends_with("_line") || name.ends_with("_stmt") || name.ends_with("_row") || name.ends_with("_block")
 }
 
 impl Builder {
@@ -218,7 +215,7 @@ impl Builder {
         let span = Span::new(pair.as_span().start(), pair.as_span().end());
         let leading = self.take_pending();
         let is_block = rule_name.ends_with("_block");
-        let rule_name = rule_name.clone();
+        let rule_name = rule_name.to_string();
         let text = pair.as_str();
         let head_len = if is_block {
             head_length(text)
@@ -293,8 +290,21 @@ fn line_end(input: &str, from: usize) -> usize {
         .unwrap_or(input.len())
 }
 
-fn rule_name(rule: Rule) -> String {
-    format!("{rule:?}")
+/// The grammar rule's name (`suit_row`), from a table built once: naming a rule allocates
+/// nothing on the parsing path.
+fn rule_name(rule: Rule) -> &'static str {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        let all = Rule::all_rules();
+        let mut names = vec![String::new(); all.iter().map(|r| *r as usize).max().unwrap_or(0) + 1];
+        for r in all {
+            if let Some(slot) = names.get_mut(*r as usize) {
+                *slot = format!("{r:?}");
+            }
+        }
+        names
+    });
+    names.get(rule as usize).map(String::as_str).unwrap_or("")
 }
 
 fn comment_of(pair: &Pair<'_, Rule>) -> Comment {
