@@ -13,6 +13,39 @@ use std::collections::BTreeMap;
 /// A rule's address: block keyword, block name, statement key, e.g. `contract betli value`.
 pub type Address = Vec<String>;
 
+/// FNV-1a: a small, fast, deterministic hasher for the rule tree's short string addresses
+/// (no random state: the tree behaves the same in every run).
+#[derive(Default, Clone, Copy)]
+pub struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+/// The rule tree's map type.
+/// Keys are shared (`Arc`): overlaying a file, or reusing a resolved base, copies no address.
+pub type AddressMap<V> = IndexMap<std::sync::Arc<Address>, V, std::hash::BuildHasherDefault<Fnv>>;
+
+/// A borrowed address for lookups that allocate nothing; hashes like `Address`.
+#[derive(Hash)]
+pub struct AddressRef<'a>(pub &'a [&'a str]);
+
+impl indexmap::Equivalent<std::sync::Arc<Address>> for AddressRef<'_> {
+    fn equivalent(&self, key: &std::sync::Arc<Address>) -> bool {
+        key.len() == self.0.len() && key.iter().zip(self.0).all(|(a, b)| a == b)
+    }
+}
+
 /// Renders an address the way diagnostics and `explain` print it: `contract betli: value`.
 pub fn address_text(a: &Address, split: usize) -> String {
     let (head, tail) = a.split_at(split.min(a.len()));
@@ -94,7 +127,7 @@ pub struct Parsed {
 /// The result of resolution: every rule by address, plus where each file sits.
 #[derive(Debug, Clone, Default)]
 pub struct RuleTree {
-    pub entries: IndexMap<Address, Entry>,
+    pub entries: AddressMap<Entry>,
     /// The files applied, base first.
     pub files: Vec<FileId>,
     /// The name and description of the base variant and of each house-rules file applied.
@@ -200,7 +233,7 @@ fn block_key_len(stmt: &Stmt) -> usize {
 #[derive(Debug)]
 /// What one file says: its addressed statements, its `remove` lines, and the blocks it replaces whole.
 pub struct FileEntries {
-    pub entries: Vec<(Address, Entry)>,
+    pub entries: Vec<(std::sync::Arc<Address>, Entry)>,
     pub removes: Vec<(Address, Span)>,
     pub replaced: Vec<Address>,
 }
@@ -225,7 +258,7 @@ pub fn entries_of(file: FileId, ast: &FileAst) -> FileEntries {
                 let mut head = stmt.clone();
                 head.body = None;
                 out.push((
-                    block.clone(),
+                    std::sync::Arc::new(block.clone()),
                     Entry {
                         stmt: std::sync::Arc::new(head),
                         file,
@@ -240,7 +273,7 @@ pub fn entries_of(file: FileId, ast: &FileAst) -> FileEntries {
                         addr.extend(statement_key(child));
                     }
                     out.push((
-                        addr,
+                        std::sync::Arc::new(addr),
                         Entry {
                             stmt: std::sync::Arc::new(child.clone()),
                             file,
@@ -257,7 +290,7 @@ pub fn entries_of(file: FileId, ast: &FileAst) -> FileEntries {
                     .map(|w| w.text.clone())
                     .collect();
                 out.push((
-                    addr,
+                    std::sync::Arc::new(addr),
                     Entry {
                         stmt: std::sync::Arc::new(stmt.clone()),
                         file,
@@ -310,6 +343,8 @@ pub struct Resolver<'a> {
     pub sources: &'a mut SourceSet,
     /// Parsed files, each with the diagnostics its parse found (given again on every use).
     parsed: BTreeMap<FileId, (Option<Parsed>, Vec<Diag>)>,
+    /// Resolved entries of each chain (base first) seen so far.
+    trees: BTreeMap<Vec<FileId>, AddressMap<Entry>>,
     pub diags: Vec<Diag>,
 }
 
@@ -318,6 +353,7 @@ impl<'a> Resolver<'a> {
         Resolver {
             sources,
             parsed: BTreeMap::new(),
+            trees: BTreeMap::new(),
             diags: Vec::new(),
         }
     }
@@ -354,6 +390,7 @@ fn duplicates(p: &Parsed) -> Vec<Diag> {
     let mut out = Vec::new();
     let mut seen: IndexMap<&Address, Span> = IndexMap::new();
     for (addr, e) in &p.entries.entries {
+        let addr: &Address = addr;
         let span = e.stmt.head_span();
         match seen.get(addr) {
             Some(first) => {
@@ -451,13 +488,28 @@ impl<'a> Resolver<'a> {
         Some(chain)
     }
 
+    /// The entries of a chain applied in order, reusing the trees of chains already resolved
+    /// (every house rule of one base shares the base's tree).
+    fn chain_tree(&mut self, chain: &[Parsed]) -> RuleTree {
+        let mut tree = RuleTree::default();
+        let mut key: Vec<FileId> = Vec::new();
+        for p in chain {
+            key.push(p.file);
+            match self.trees.get(&key) {
+                Some(t) => tree.entries = t.clone(),
+                None => {
+                    apply(&mut tree, p);
+                    self.trees.insert(key.clone(), tree.entries.clone());
+                }
+            }
+        }
+        tree
+    }
+
     /// Resolves a base and house rules combined on it.
     pub fn resolve(&mut self, base: FileId, extras: &[FileId]) -> Option<RuleTree> {
         let chain = self.chain(base)?;
-        let mut tree = RuleTree::default();
-        for p in &chain {
-            apply(&mut tree, p);
-        }
+        let mut tree = self.chain_tree(&chain);
         let chain_names: Vec<String> = chain.iter().map(|p| p.header.name.clone()).collect();
         // Side-by-side house rules: each may have its own chain above the base; the part of its
         // chain not already applied is applied in order. Their own statements must agree.
@@ -552,7 +604,7 @@ impl<'a> Resolver<'a> {
     /// Two side-by-side files that set one address to different values, or where one removes
     /// what the other sets, conflict.
     fn check_conflicts(&mut self, side: &[Parsed]) {
-        let mut seen: IndexMap<Address, (FileId, Entry, String)> = IndexMap::new();
+        let mut seen: IndexMap<std::sync::Arc<Address>, (FileId, Entry, String)> = IndexMap::new();
         let mut removed: Vec<(Address, FileId, Span)> = Vec::new();
         let mut reported: Vec<(Address, FileId)> = Vec::new();
         for p in side {

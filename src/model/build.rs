@@ -11,8 +11,15 @@ use crate::syntax::ast::{self, Word};
 /// Builds and checks the model. Returns it only when there is no error (warnings are returned
 /// either way).
 pub fn build(tree: &RuleTree) -> (Option<(Variant, Provenance)>, Vec<Diag>) {
+    let mut by_kind: indexmap::IndexMap<&str, Vec<_>> = indexmap::IndexMap::new();
+    for (a, e) in &tree.entries {
+        if let Some(k) = a.first() {
+            by_kind.entry(k.as_str()).or_default().push((a, e));
+        }
+    }
     let mut b = Builder {
         tree,
+        by_kind,
         diags: Vec::new(),
         prov: Provenance::default(),
     };
@@ -41,6 +48,9 @@ pub(super) struct Builder<'a> {
     pub tree: &'a RuleTree,
     pub diags: Vec<Diag>,
     pub prov: Provenance,
+    /// The tree's entries grouped by their first address word (`contract`, `deck`, ...), in
+    /// tree order: a block's statements are found without scanning the whole tree.
+    by_kind: indexmap::IndexMap<&'a str, Vec<(&'a std::sync::Arc<crate::resolve::Address>, &'a Entry)>>,
 }
 
 /// Names defined in the tree, collected before anything is built so that sections may refer
@@ -69,33 +79,33 @@ impl<'a> Builder<'a> {
     }
 
     fn block(&self, prefix: &[&str]) -> Vec<&'a Entry> {
-        self.tree
-            .entries
-            .iter()
-            .filter(|(a, _)| a.len() > prefix.len() && a.iter().zip(prefix).all(|(x, y)| x == y))
-            .map(|(_, e)| e)
-            .collect()
+        let Some(first) = prefix.first() else { return Vec::new() };
+        self.by_kind
+            .get(first)
+            .map(|list| {
+                list.iter()
+                    .filter(|(a, _)| a.len() > prefix.len() && a.iter().zip(prefix).all(|(x, y)| x == y))
+                    .map(|(_, e)| *e)
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     fn get(&self, addr: &[&str]) -> Option<&'a Entry> {
-        let key: Vec<String> = addr.iter().map(|s| s.to_string()).collect();
-        self.tree.entries.get(&key)
+        self.tree.entries.get(&crate::resolve::AddressRef(addr))
     }
 
     /// Block names of a kind (`contract`), in order of first appearance.
     fn names_of(&self, kind: &str) -> Vec<String> {
-        self.tree
-            .entries
-            .keys()
-            .filter(|a| {
-                a.len() == 2
-                    && a[0] == kind
-                    && self.tree.entries.get(*a).is_some_and(|e| {
-                        e.stmt.rule.ends_with("_block") || e.stmt.rule.ends_with("_line")
-                    })
+        self.by_kind
+            .get(kind)
+            .map(|list| {
+                list.iter()
+                    .filter(|(a, e)| a.len() == 2 && (e.stmt.rule.ends_with("_block") || e.stmt.rule.ends_with("_line")))
+                    .map(|(a, _)| a[1].clone())
+                    .collect()
             })
-            .map(|a| a[1].clone())
-            .collect()
+            .unwrap_or_default()
     }
 
     fn err(

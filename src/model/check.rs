@@ -6,8 +6,7 @@ use crate::diag::{Code, Diag};
 use crate::resolve::{Entry, RuleTree};
 
 fn entry<'a>(tree: &'a RuleTree, addr: &[&str]) -> Option<&'a Entry> {
-    let key: Vec<String> = addr.iter().map(|s| s.to_string()).collect();
-    tree.entries.get(&key)
+    tree.entries.get(&crate::resolve::AddressRef(addr))
 }
 
 fn at(tree: &RuleTree, addr: &[&str]) -> (FileId, Span) {
@@ -88,6 +87,7 @@ fn meld_bound(v: &Variant, c: &Contract) -> i64 {
 }
 
 fn figures_fit(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<Diag>) {
+    let totals: Vec<i64> = v.contracts.iter().map(|c| v.total_points(c)).collect();
     for f in &v.figures {
         let (ffile, fspan) = prov.get(f.prov).unwrap_or((FileId(0), Span::default()));
         for &ci in &f.contracts {
@@ -111,7 +111,7 @@ fn figures_fit(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<
                         .help(format!("take `{}` out of the figure's `in` line, or give it a condition for `{}` without trumps", c.name, c.name)),
                 );
             }
-            let total = v.total_points(c);
+            let total = totals.get(ci).copied().unwrap_or(0);
             let melds = meld_bound(v, c);
             cond.prims(&mut |p| {
                 if let Prim::Points { with_melds, cmp, threshold } = p {
