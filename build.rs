@@ -24,7 +24,9 @@ fn main() {
     println!("cargo:rerun-if-changed=variants");
     let mut files = Vec::new();
     collect(&variants, &mut files);
-    let mut code = String::from("/// Every bundled rules file: (path under variants/, text).\npub static BUNDLED: &[(&str, &str)] = &[\n");
+    let mut code = String::from(
+        "/// Every bundled rules file: (path under variants/, text).\npub static BUNDLED: &[(&str, &str)] = &[\n",
+    );
     for f in &files {
         if let Some(parent) = f.parent() {
             println!("cargo:rerun-if-changed={}", parent.display());
@@ -34,16 +36,10 @@ fn main() {
             .unwrap_or(f)
             .to_string_lossy()
             .replace('\\', "/");
-        let _ = writeln!(
-            code,
-            "    ({:?}, include_str!({:?})),",
-            rel,
-            f.display().to_string()
-        );
+        let _ = writeln!(code, "    ({:?}, include_str!({:?})),", rel, f.display().to_string());
     }
     code.push_str("];\n");
-    let out =
-        PathBuf::from(std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("bundled.rs");
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("bundled.rs");
     if let Err(e) = std::fs::write(&out, code) {
         println!("cargo:warning=cannot write {}: {e}", out.display());
     }

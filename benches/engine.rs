@@ -3,13 +3,15 @@
 //! (b) full random hands (bidding, announcements, play, scoring). Run: `cargo bench --bench engine`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use kartya::engine::bundled_rules;
 use kartya::engine::rng::hand_rng;
 use kartya::engine::sim::{random_hand, random_playout};
-use kartya::engine::bundled_rules;
 
 fn engine(c: &mut Criterion) {
     let Ok(rules) = bundled_rules("alsos-3p") else { return };
-    let Some(trump_contract) = rules.variant.contracts.iter().position(|c| c.trumps) else { return };
+    let Some(trump_contract) = rules.variant.contracts.iter().position(|c| c.trumps) else {
+        return;
+    };
     let mut g = c.benchmark_group("alsos-3p");
     g.throughput(Throughput::Elements(1));
     let mut rng = hand_rng(1, 0);

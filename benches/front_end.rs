@@ -8,7 +8,10 @@ fn bench(c: &mut Criterion) {
     c.bench_function("check all bundled files (each parsed once)", |b| {
         b.iter(|| {
             let mut sources = SourceSet::new();
-            kartya::load::load_all_bundled(&mut sources).iter().filter(|(_, l)| l.variant.is_some()).count()
+            kartya::load::load_all_bundled(&mut sources)
+                .iter()
+                .filter(|(_, l)| l.variant.is_some())
+                .count()
         })
     });
     let text = kartya::bundled::find("alsos-3p").map(|b| b.text).unwrap_or_default();

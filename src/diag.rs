@@ -216,10 +216,7 @@ impl Diag {
             code: Some(self.code.as_str()),
             warning: self.code.is_warning(),
             help: self.help.clone(),
-            source: miette::NamedSource::new(
-                sources.name(self.file),
-                sources.text(self.file).to_string(),
-            ),
+            source: miette::NamedSource::new(sources.name(self.file), sources.text(self.file).to_string()),
             labels: own.into_iter().map(|l| to_labeled(sources, l)).collect(),
             related,
         }
@@ -265,9 +262,7 @@ impl miette::Diagnostic for Rendered {
         })
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(&self.source)
@@ -283,19 +278,16 @@ impl miette::Diagnostic for Rendered {
         if self.related.is_empty() {
             None
         } else {
-            Some(Box::new(
-                self.related.iter().map(|r| r as &dyn miette::Diagnostic),
-            ))
+            Some(Box::new(self.related.iter().map(|r| r as &dyn miette::Diagnostic)))
         }
     }
 }
 
 /// Renders diagnostics as plain text (no colour, fixed width): the form the snapshot tests record.
 pub fn render_plain(diags: &[Diag], sources: &SourceSet, width: usize) -> String {
-    let handler =
-        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
-            .with_width(width)
-            .with_links(false);
+    let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+        .with_width(width)
+        .with_links(false);
     let mut out = String::new();
     for d in diags {
         out.push_str(&format!("{}\n", d.location(sources)));

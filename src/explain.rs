@@ -8,12 +8,7 @@ use std::fmt::Write as _;
 fn rank_codes(v: &Variant, ranks: &[RankId]) -> String {
     ranks
         .iter()
-        .map(|r| {
-            v.ranks
-                .get(*r as usize)
-                .map(|r| r.code.as_str())
-                .unwrap_or("?")
-        })
+        .map(|r| v.ranks.get(*r as usize).map(|r| r.code.as_str()).unwrap_or("?"))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -73,11 +68,7 @@ pub fn explain(v: &Variant) -> String {
         let n = v
             .cards
             .iter()
-            .filter(|c| {
-                v.suits
-                    .get(c.suit as usize)
-                    .is_some_and(|x| x.name == s.name)
-            })
+            .filter(|c| v.suits.get(c.suit as usize).is_some_and(|x| x.name == s.name))
             .count();
         let _ = writeln!(
             o,
@@ -85,11 +76,7 @@ pub fn explain(v: &Variant) -> String {
             s.name, s.code, s.bid_rank
         );
     }
-    let ranks: Vec<String> = v
-        .ranks
-        .iter()
-        .map(|r| format!("{} ({})", r.code, r.name))
-        .collect();
+    let ranks: Vec<String> = v.ranks.iter().map(|r| format!("{} ({})", r.code, r.name)).collect();
     let _ = writeln!(o, "ranks: {}", ranks.join(", "));
 
     let _ = writeln!(o, "\n[orders] highest first");
@@ -102,12 +89,7 @@ pub fn explain(v: &Variant) -> String {
             .by_rank
             .iter()
             .enumerate()
-            .map(|(r, pts)| {
-                format!(
-                    "{} {pts}",
-                    v.ranks.get(r).map(|r| r.code.as_str()).unwrap_or("?")
-                )
-            })
+            .map(|(r, pts)| format!("{} {pts}", v.ranks.get(r).map(|r| r.code.as_str()).unwrap_or("?")))
             .collect();
         let _ = writeln!(
             o,
@@ -127,24 +109,13 @@ pub fn explain(v: &Variant) -> String {
     );
     for step in &v.deal {
         let line = match step {
-            DealStep::Packet {
-                size,
-                hidden: false,
-            } => format!("packet of {size} to each, taken up"),
+            DealStep::Packet { size, hidden: false } => format!("packet of {size} to each, taken up"),
             DealStep::Packet { size, hidden: true } => {
                 format!("packet of {size} to each, face down until the pickup")
             }
-            DealStep::Indicator => {
-                "the indicator, face up: its suit is the original suit".to_string()
-            }
-            DealStep::Talon {
-                size,
-                face_up: false,
-            } => format!("{size} to the talon, face down"),
-            DealStep::Talon {
-                size,
-                face_up: true,
-            } => format!("{size} to the talon, face up on top"),
+            DealStep::Indicator => "the indicator, face up: its suit is the original suit".to_string(),
+            DealStep::Talon { size, face_up: false } => format!("{size} to the talon, face down"),
+            DealStep::Talon { size, face_up: true } => format!("{size} to the talon, face up on top"),
         };
         let _ = writeln!(o, "- {line}");
     }
@@ -168,10 +139,25 @@ pub fn explain(v: &Variant) -> String {
     );
     for r in &v.bidding.rounds {
         let line = match &r.shape {
-            RoundShape::AcceptIndicator => "each in turn accepts the original suit as trumps, or passes; the first acceptance ends the bidding".to_string(),
-            RoundShape::Ascending { ladder, until_pass, no_indicator, with_figures } => {
-                let mut s = format!("ascending bids over ladder {}", v.bid_ladders.get(*ladder).map(|l| l.name.as_str()).unwrap_or("?"));
-                s.push_str(if *until_pass { ", until a player passes" } else { ", one turn each" });
+            RoundShape::AcceptIndicator => {
+                "each in turn accepts the original suit as trumps, or passes; the first acceptance ends the bidding"
+                    .to_string()
+            }
+            RoundShape::Ascending {
+                ladder,
+                until_pass,
+                no_indicator,
+                with_figures,
+            } => {
+                let mut s = format!(
+                    "ascending bids over ladder {}",
+                    v.bid_ladders.get(*ladder).map(|l| l.name.as_str()).unwrap_or("?")
+                );
+                s.push_str(if *until_pass {
+                    ", until a player passes"
+                } else {
+                    ", one turn each"
+                });
                 if *no_indicator {
                     s.push_str(", the original suit may not be bid");
                 }
@@ -180,16 +166,15 @@ pub fn explain(v: &Variant) -> String {
                 }
                 s
             }
-            RoundShape::FirstClaim { contract } => format!("the first to claim {} gets it", v.contracts.get(*contract).map(|c| c.name.as_str()).unwrap_or("?")),
+            RoundShape::FirstClaim { contract } => format!(
+                "the first to claim {} gets it",
+                v.contracts.get(*contract).map(|c| c.name.as_str()).unwrap_or("?")
+            ),
         };
         let _ = writeln!(o, "round {}: {line}", r.number);
     }
     if let Some(sw) = &v.bidding.switch {
-        let to = v
-            .contracts
-            .get(sw.to)
-            .map(|c| c.name.as_str())
-            .unwrap_or("?");
+        let to = v.contracts.get(sw.to).map(|c| c.name.as_str()).unwrap_or("?");
         let _ = writeln!(
             o,
             "switch: after the pickup the declarer, then each player in turn, may change the contract to {to} while the game and the declarer's figures, with their kontras, are worth at most {}",
@@ -200,10 +185,7 @@ pub fn explain(v: &Variant) -> String {
         o,
         "all pass: {}",
         match v.bidding.all_pass {
-            AllPass::Contract(c) => format!(
-                "play {}",
-                v.contracts.get(c).map(|c| c.name.as_str()).unwrap_or("?")
-            ),
+            AllPass::Contract(c) => format!("play {}", v.contracts.get(c).map(|c| c.name.as_str()).unwrap_or("?")),
             AllPass::Redeal => "throw in and deal again".into(),
         }
     );
@@ -212,24 +194,11 @@ pub fn explain(v: &Variant) -> String {
             .entries
             .iter()
             .map(|e| match e {
-                BidEntry::Suit(s) => v
-                    .suits
-                    .get(*s as usize)
-                    .map(|s| s.name.clone())
-                    .unwrap_or_default(),
-                BidEntry::Contract(c) => v
-                    .contracts
-                    .get(*c)
-                    .map(|c| c.name.clone())
-                    .unwrap_or_default(),
+                BidEntry::Suit(s) => v.suits.get(*s as usize).map(|s| s.name.clone()).unwrap_or_default(),
+                BidEntry::Contract(c) => v.contracts.get(*c).map(|c| c.name.clone()).unwrap_or_default(),
             })
             .collect();
-        let _ = writeln!(
-            o,
-            "ladder {}: {} (lowest to highest)",
-            l.name,
-            entries.join(" < ")
-        );
+        let _ = writeln!(o, "ladder {}: {} (lowest to highest)", l.name, entries.join(" < "));
     }
 
     let _ = writeln!(o, "\n[contracts]");
@@ -255,11 +224,7 @@ pub fn explain(v: &Variant) -> String {
                 );
             }
             None => {
-                let _ = writeln!(
-                    o,
-                    "  trick order: {} for every suit",
-                    order_name(v, c.plain_order)
-                );
+                let _ = writeln!(o, "  trick order: {} for every suit", order_name(v, c.plain_order));
             }
         }
         match (c.trump_points, c.plain_points) {
@@ -285,18 +250,16 @@ pub fn explain(v: &Variant) -> String {
             Win::MoreThanEach { with_melds: true } => {
                 "the declarer's card points plus melds must be more than each opponent's"
             }
-            Win::MoreThanEach { with_melds: false } => {
-                "the declarer's card points must be more than each opponent's"
-            }
+            Win::MoreThanEach { with_melds: false } => "the declarer's card points must be more than each opponent's",
             Win::NoTricks => "the declarer must take no trick",
-            Win::MostTricks => {
-                "nobody declares; the player with the most tricks pays each other player"
-            }
+            Win::MostTricks => "nobody declares; the player with the most tricks pays each other player",
         };
         let _ = writeln!(o, "  win: {win}");
         let tie = match c.tie {
             Tie::DeclarerLoses => "the declarer loses",
-            Tie::MostPayFewer => "every player with the most tricks pays every player with fewer; all equal pays nobody",
+            Tie::MostPayFewer => {
+                "every player with the most tricks pays every player with fewer; all equal pays nobody"
+            }
             Tie::Nobody => "nobody pays",
         };
         let _ = writeln!(o, "  tie: {tie}");
@@ -466,11 +429,7 @@ pub fn explain(v: &Variant) -> String {
         }
         if !f.requires.is_empty() {
             let cards: Vec<String> = f.requires.iter().map(|c| cond::card_words(c, v)).collect();
-            let _ = writeln!(
-                o,
-                "  only a player holding {} may announce it",
-                cards.join(", ")
-            );
+            let _ = writeln!(o, "  only a player holding {} may announce it", cards.join(", "));
         }
         if f.declarer_only {
             let _ = writeln!(o, "  only the declarer may announce it");
@@ -551,11 +510,7 @@ pub fn explain(v: &Variant) -> String {
                 } else if with.is_empty() {
                     let _ = writeln!(o, "  allowed only when no figure was announced");
                 } else {
-                    let _ = writeln!(
-                        o,
-                        "  allowed when no figure was announced, or only {}",
-                        with.join(", ")
-                    );
+                    let _ = writeln!(o, "  allowed when no figure was announced, or only {}", with.join(", "));
                 }
                 let _ = writeln!(o, "  each call and raise multiplies by {}", c.multiplier);
                 if let Some(d) = c.ladder.and_then(|d| v.doublings.get(d)) {
@@ -585,10 +540,7 @@ pub fn explain(v: &Variant) -> String {
     for x in &v.exchanges {
         let _ = writeln!(o, "{}:", x.name);
         if let Some(r) = x.from_round {
-            let _ = writeln!(
-                o,
-                "  only when the trump suit was fixed in bidding round {r}"
-            );
+            let _ = writeln!(o, "  only when the trump suit was fixed in bidding round {r}");
         }
         let ex: Vec<String> = x
             .exchangers
@@ -601,8 +553,7 @@ pub fn explain(v: &Variant) -> String {
                 } else {
                     format!(
                         "the trump {code} when the {} face up",
-                        rank_codes(v, &x.exchangers[..i]).replace(' ', " and ")
-                            + if i == 1 { " is" } else { " are" }
+                        rank_codes(v, &x.exchangers[..i]).replace(' ', " and ") + if i == 1 { " is" } else { " are" }
                     )
                 }
             })
@@ -646,24 +597,14 @@ pub fn explain(v: &Variant) -> String {
         let _ = writeln!(
             o,
             "  discards: {}",
-            if x.discard_trumps {
-                "any card"
-            } else {
-                "no trumps"
-            }
+            if x.discard_trumps { "any card" } else { "no trumps" }
         );
     }
 
     let _ = writeln!(o, "\n[scoring]");
-    let _ = writeln!(
-        o,
-        "each item is paid between the declarer and each opponent"
-    );
+    let _ = writeln!(o, "each item is paid between the declarer and each opponent");
     if v.scoring.sitting_out_with_opponents {
-        let _ = writeln!(
-            o,
-            "a player sitting out is paid and pays with the opponents"
-        );
+        let _ = writeln!(o, "a player sitting out is paid and pays with the opponents");
     }
     let _ = writeln!(
         o,

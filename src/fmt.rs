@@ -23,18 +23,14 @@ pub fn format(ast: &FileAst, text: &str) -> String {
 
 fn blank_before(text: &str, prev_end: Option<usize>, start: Option<usize>) -> bool {
     match (prev_end, start) {
-        (Some(a), Some(b)) if a < b => text
-            .get(a..b)
-            .is_some_and(|gap| gap.matches('\n').count() >= 2),
+        (Some(a), Some(b)) if a < b => text.get(a..b).is_some_and(|gap| gap.matches('\n').count() >= 2),
         _ => false,
     }
 }
 
 /// The end of a statement without its final newline and spaces.
 fn trimmed_end(text: &str, start: usize, end: usize) -> usize {
-    text.get(start..end)
-        .map(|t| start + t.trim_end().len())
-        .unwrap_or(end)
+    text.get(start..end).map(|t| start + t.trim_end().len()).unwrap_or(end)
 }
 
 fn comment_line(out: &mut String, c: &Comment, indent: usize) {
@@ -44,19 +40,9 @@ fn comment_line(out: &mut String, c: &Comment, indent: usize) {
     out.push('\n');
 }
 
-fn write_list(
-    out: &mut String,
-    stmts: &[Stmt],
-    text: &str,
-    indent: usize,
-    prev_end: &mut Option<usize>,
-) {
+fn write_list(out: &mut String, stmts: &[Stmt], text: &str, indent: usize, prev_end: &mut Option<usize>) {
     for s in stmts {
-        let first_start = s
-            .leading
-            .first()
-            .map(|c| c.span.start)
-            .unwrap_or(s.span.start);
+        let first_start = s.leading.first().map(|c| c.span.start).unwrap_or(s.span.start);
         if blank_before(text, *prev_end, Some(first_start)) {
             out.push('\n');
         }

@@ -7,13 +7,13 @@
 
 pub mod bundled;
 pub mod diag;
+pub mod engine;
 pub mod explain;
 pub mod fmt;
 pub mod load;
-pub mod record;
 pub mod model;
 pub mod names;
+pub mod record;
 pub mod resolve;
 pub mod source;
 pub mod syntax;
-pub mod engine;

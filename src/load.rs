@@ -44,15 +44,28 @@ pub fn load_with(r: &mut Resolver<'_>, base: FileId, extras: &[FileId]) -> Loade
         _ => (None, Provenance::default()),
     };
     dedup(&mut diags);
-    Loaded { variant, provenance, tree, diags }
+    Loaded {
+        variant,
+        provenance,
+        tree,
+        diags,
+    }
 }
 
 /// Checks every bundled file on its own (house rules on their bases), parsing each file once.
 pub fn load_all_bundled(sources: &mut SourceSet) -> Vec<(&'static str, Loaded)> {
-    let ids: Vec<(&'static str, FileId)> =
-        crate::bundled::all().map(|b| (b.name, sources.add(crate::bundled::display_path(&b), b.text, Origin::Bundled))).collect();
+    let ids: Vec<(&'static str, FileId)> = crate::bundled::all()
+        .map(|b| {
+            (
+                b.name,
+                sources.add(crate::bundled::display_path(&b), b.text, Origin::Bundled),
+            )
+        })
+        .collect();
     let mut r = Resolver::new(sources);
-    ids.into_iter().map(|(name, id)| (name, load_with(&mut r, id, &[]))).collect()
+    ids.into_iter()
+        .map(|(name, id)| (name, load_with(&mut r, id, &[])))
+        .collect()
 }
 
 /// The same diagnostic can be found twice when a file is reached along two paths.

@@ -98,10 +98,28 @@ fn main() -> ExitCode {
         Command::Check { args, .. } => check(&args),
         Command::Explain { args, json } => explain(&args, json),
         Command::Fmt { paths, check } => fmt(&paths, check),
-        Command::Replay { records, json, canonical } => play::replay(&records, json, canonical),
-        Command::Simulate { args, hands, seed, json, records, threads } => {
-            play::simulate(&args, play::SimArgs { hands, seed, json, records, threads })
-        }
+        Command::Replay {
+            records,
+            json,
+            canonical,
+        } => play::replay(&records, json, canonical),
+        Command::Simulate {
+            args,
+            hands,
+            seed,
+            json,
+            records,
+            threads,
+        } => play::simulate(
+            &args,
+            play::SimArgs {
+                hands,
+                seed,
+                json,
+                records,
+                threads,
+            },
+        ),
     }
 }
 
@@ -130,10 +148,8 @@ fn load_args(args: &[String], sources: &mut SourceSet) -> (Vec<FileId>, Vec<Diag
     for a in args {
         let span = Span::new(offset, offset + a.len());
         offset += a.len() + 1;
-        let looks_like_path = a.contains('/')
-            || a.contains('\\')
-            || a.ends_with(".kartya")
-            || std::path::Path::new(a).is_file();
+        let looks_like_path =
+            a.contains('/') || a.contains('\\') || a.ends_with(".kartya") || std::path::Path::new(a).is_file();
         if looks_like_path {
             match std::fs::read(a) {
                 Ok(bytes) => match String::from_utf8(bytes) {
@@ -192,19 +208,11 @@ fn check(args: &[String]) -> ExitCode {
     let name = args.join(" + ");
     match loaded.and_then(|l| l.variant) {
         Some(v) if errors == 0 => {
-            println!(
-                "{name}: ok, {} ({})",
-                summary(&v),
-                count(warnings, "warning")
-            );
+            println!("{name}: ok, {} ({})", summary(&v), count(warnings, "warning"));
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!(
-                "{name}: {}, {}",
-                count(errors, "error"),
-                count(warnings, "warning")
-            );
+            eprintln!("{name}: {}, {}", count(errors, "error"), count(warnings, "warning"));
             ExitCode::from(1)
         }
     }

@@ -162,11 +162,7 @@ pub fn header_of(file: FileId, ast: &FileAst) -> Option<Header> {
     };
     let _ = file;
     let name = first.words.get(1)?;
-    let description = first
-        .words
-        .get(2)
-        .map(|w| w.text.clone())
-        .unwrap_or_default();
+    let description = first.words.get(2).map(|w| w.text.clone()).unwrap_or_default();
     let extends = first.words.get(4).map(|w| (w.text.clone(), w.span));
     let sources = ast
         .stmts
@@ -205,11 +201,7 @@ fn statement_key(stmt: &Stmt) -> Vec<String> {
     if stmt.rule == "redeal_stmt" {
         return vec!["all-pass".to_string()];
     }
-    stmt.words
-        .iter()
-        .take(key_len(stmt))
-        .map(|w| w.text.clone())
-        .collect()
+    stmt.words.iter().take(key_len(stmt)).map(|w| w.text.clone()).collect()
 }
 
 /// Statements whose words are a set: their order does not change the rule.
@@ -223,8 +215,7 @@ fn is_set_valued(stmt: &Stmt) -> bool {
 /// Length of a block's own address: `game` or `contract adu`.
 fn block_key_len(stmt: &Stmt) -> usize {
     match stmt.rule.as_str() {
-        "contract_block" | "figure_block" | "doubling_block" | "calling_block"
-        | "exchange_block" => 2,
+        "contract_block" | "figure_block" | "doubling_block" | "calling_block" | "exchange_block" => 2,
         _ => 1,
     }
 }
@@ -283,12 +274,7 @@ pub fn entries_of(file: FileId, ast: &FileAst) -> FileEntries {
                 }
             }
             _ => {
-                let addr: Address = stmt
-                    .words
-                    .iter()
-                    .take(key_len(stmt))
-                    .map(|w| w.text.clone())
-                    .collect();
+                let addr: Address = stmt.words.iter().take(key_len(stmt)).map(|w| w.text.clone()).collect();
                 out.push((
                     std::sync::Arc::new(addr),
                     Entry {
@@ -369,7 +355,12 @@ impl<'a> Resolver<'a> {
             Ok(ast) => match header_of(file, &ast) {
                 Some(header) => {
                     let entries = std::sync::Arc::new(entries_of(file, &ast));
-                    let p = Parsed { file, header, ast: std::sync::Arc::new(ast), entries };
+                    let p = Parsed {
+                        file,
+                        header,
+                        ast: std::sync::Arc::new(ast),
+                        entries,
+                    };
                     let d = duplicates(&p);
                     (Some(p), d)
                 }
@@ -381,7 +372,6 @@ impl<'a> Resolver<'a> {
         self.parsed.insert(file, (parsed.clone(), diags));
         parsed
     }
-
 }
 
 /// One file may set an address only once: a second `contract adu` block, or a second `value`
@@ -396,10 +386,14 @@ fn duplicates(p: &Parsed) -> Vec<Diag> {
             Some(first) => {
                 let what = address_text(addr, e.block_len);
                 out.push(
-                    Diag::new(Code::DuplicateName, p.file, format!("`{what}` is set twice in this file"))
-                        .label(span, "set again here")
-                        .label(*first, "first set here")
-                        .help("keep one of the two; to change a rule of the base, write it once in the house-rules file"),
+                    Diag::new(
+                        Code::DuplicateName,
+                        p.file,
+                        format!("`{what}` is set twice in this file"),
+                    )
+                    .label(span, "set again here")
+                    .label(*first, "first set here")
+                    .help("keep one of the two; to change a rule of the base, write it once in the house-rules file"),
                 );
             }
             None => {
@@ -427,10 +421,7 @@ impl<'a> Resolver<'a> {
             }
         }
         let b = bundled::find(name)?;
-        Some(
-            self.sources
-                .add(bundled::display_path(&b), b.text, Origin::Bundled),
-        )
+        Some(self.sources.add(bundled::display_path(&b), b.text, Origin::Bundled))
     }
 
     /// The chain from the root variant down to `file` (root first).
@@ -522,9 +513,16 @@ impl<'a> Resolver<'a> {
             };
             if p.header.kind == FileKind::Variant {
                 self.diags.push(
-                    Diag::new(Code::NotHouseRules, x, format!("`{}` is a variant, not house rules; only the first file may be a variant", p.header.name))
-                        .label(p.header.name_span, "a whole variant")
-                        .help("give this variant first, or use house-rules files after the base"),
+                    Diag::new(
+                        Code::NotHouseRules,
+                        x,
+                        format!(
+                            "`{}` is a variant, not house rules; only the first file may be a variant",
+                            p.header.name
+                        ),
+                    )
+                    .label(p.header.name_span, "a whole variant")
+                    .help("give this variant first, or use house-rules files after the base"),
                 );
                 ok = false;
                 continue;
@@ -536,18 +534,25 @@ impl<'a> Resolver<'a> {
                         Some(id) => match self.chain(id) {
                             Some(c) if c.iter().any(|q| chain_names.contains(&q.header.name)) => {
                                 for q in c {
-                                    if !chain_names.contains(&q.header.name)
-                                        && !side.iter().any(|s| s.file == q.file)
-                                    {
+                                    if !chain_names.contains(&q.header.name) && !side.iter().any(|s| s.file == q.file) {
                                         side.push(q);
                                     }
                                 }
                             }
                             Some(_) => {
                                 self.diags.push(
-                                    Diag::new(Code::NotHouseRules, x, format!("`{}` extends `{}`, which is not built on `{}`", p.header.name, ext, chain_names.last().cloned().unwrap_or_default()))
-                                        .label(*span, "a different base")
-                                        .help("combine house rules only with the base they were written for"),
+                                    Diag::new(
+                                        Code::NotHouseRules,
+                                        x,
+                                        format!(
+                                            "`{}` extends `{}`, which is not built on `{}`",
+                                            p.header.name,
+                                            ext,
+                                            chain_names.last().cloned().unwrap_or_default()
+                                        ),
+                                    )
+                                    .label(*span, "a different base")
+                                    .help("combine house rules only with the base they were written for"),
                                 );
                                 ok = false;
                                 continue;
@@ -573,10 +578,7 @@ impl<'a> Resolver<'a> {
         // statements must agree with theirs (its bases still override silently).
         let mut compared: Vec<Parsed> = Vec::new();
         if !side.is_empty() {
-            if let Some(first) = chain
-                .last()
-                .filter(|p| p.header.kind == FileKind::HouseRules)
-            {
+            if let Some(first) = chain.last().filter(|p| p.header.kind == FileKind::HouseRules) {
                 compared.push(first.clone());
             }
         }
@@ -587,11 +589,8 @@ impl<'a> Resolver<'a> {
         }
         for p in chain.iter().chain(side.iter()) {
             tree.files.push(p.file);
-            tree.layers.push((
-                p.header.name.clone(),
-                p.header.description.clone(),
-                p.header.kind,
-            ));
+            tree.layers
+                .push((p.header.name.clone(), p.header.description.clone(), p.header.kind));
             tree.sources.extend(p.header.sources.iter().cloned());
         }
         if ok {
@@ -628,18 +627,12 @@ impl<'a> Resolver<'a> {
             for (addr, e) in entries {
                 if let Some((r, rf, rs)) = removed
                     .iter()
-                    .find(|(r, f, _)| *f != p.file && starts_with(&addr, r))
+                    .find(|(r, f, _)| *f != p.file && starts_with(addr, r))
                     .cloned()
                 {
                     if !reported.contains(&(r.clone(), p.file)) {
-                        self.diags.push(remove_conflict(
-                            self.sources,
-                            rf,
-                            rs,
-                            &r,
-                            p.file,
-                            e.stmt.head_span(),
-                        ));
+                        self.diags
+                            .push(remove_conflict(self.sources, rf, rs, &r, p.file, e.stmt.head_span()));
                         reported.push((r, p.file));
                     }
                     continue;
@@ -651,10 +644,7 @@ impl<'a> Resolver<'a> {
                 match seen.get(addr) {
                     Some((f, prev, pv)) if *f != p.file && *pv != v => {
                         let text = address_text(addr, e.block_len);
-                        let (a, b) = (
-                            self.sources.name(*f).to_string(),
-                            self.sources.name(p.file).to_string(),
-                        );
+                        let (a, b) = (self.sources.name(*f).to_string(), self.sources.name(p.file).to_string());
                         self.diags.push(
                             Diag::new(Code::Conflict, p.file, format!("`{text}` is set to `{v}` here and to `{pv}` in {a}"))
                                 .label(e.stmt.head_span(), format!("{} sets `{v}`", short(&b)))
@@ -680,14 +670,7 @@ fn short(name: &str) -> String {
         .to_string()
 }
 
-fn remove_conflict(
-    sources: &SourceSet,
-    rf: FileId,
-    rs: Span,
-    addr: &Address,
-    sf: FileId,
-    ss: Span,
-) -> Diag {
+fn remove_conflict(sources: &SourceSet, rf: FileId, rs: Span, addr: &Address, sf: FileId, ss: Span) -> Diag {
     let (a, b) = (short(sources.name(rf)), short(sources.name(sf)));
     Diag::new(
         Code::RemoveConflict,
@@ -709,10 +692,7 @@ pub fn unknown_variant(file: FileId, span: Span, name: &str) -> Diag {
         file,
         format!("there is no variant or house-rules file called `{name}`"),
     )
-    .label(
-        span,
-        "not a bundled name or a file given on the command line",
-    )
+    .label(span, "not a bundled name or a file given on the command line")
     .help(format!(
         "did you mean `{}`? `kartya list` shows every bundled name",
         names.first().copied().unwrap_or("alsos-3p")
@@ -721,16 +701,18 @@ pub fn unknown_variant(file: FileId, span: Span, name: &str) -> Diag {
 
 /// Applies one file's statements onto the tree: later files override earlier ones by address.
 fn apply(tree: &mut RuleTree, p: &Parsed) {
-    let FileEntries { entries, removes, replaced } = p.entries.as_ref();
+    let FileEntries {
+        entries,
+        removes,
+        replaced,
+    } = p.entries.as_ref();
     for r in removes.iter().map(|(a, _)| a).chain(replaced.iter()) {
         tree.entries.retain(|a, _| !starts_with(a, r));
     }
     for (addr, e) in entries {
         // A block restated without its description (`contract betli {`) keeps the base's title.
-        let untitled_head = e.stmt.body.is_none()
-            && addr.len() == e.block_len
-            && e.block_len > 0
-            && e.stmt.words.len() <= e.block_len;
+        let untitled_head =
+            e.stmt.body.is_none() && addr.len() == e.block_len && e.block_len > 0 && e.stmt.words.len() <= e.block_len;
         if untitled_head && tree.entries.contains_key(addr) {
             continue;
         }

@@ -36,12 +36,7 @@ impl SourceSet {
     pub fn new() -> Self {
         Self::default()
     }
-    pub fn add(
-        &mut self,
-        name: impl Into<String>,
-        text: impl Into<String>,
-        origin: Origin,
-    ) -> FileId {
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>, origin: Origin) -> FileId {
         let name = name.into();
         if let Some(i) = self.files.iter().position(|f| f.name == name) {
             return FileId(i as u32);
@@ -64,10 +59,7 @@ impl SourceSet {
             .unwrap_or("<unknown>")
     }
     pub fn text(&self, id: FileId) -> &str {
-        self.files
-            .get(id.0 as usize)
-            .map(|f| f.text.as_str())
-            .unwrap_or("")
+        self.files.get(id.0 as usize).map(|f| f.text.as_str()).unwrap_or("")
     }
     pub fn origin(&self, id: FileId) -> Origin {
         self.files
@@ -81,12 +73,7 @@ impl SourceSet {
         let offset = offset.min(text.len());
         let before = text.get(..offset).unwrap_or("");
         let line = before.matches('\n').count() + 1;
-        let col = before
-            .rsplit('\n')
-            .next()
-            .map(|l| l.chars().count())
-            .unwrap_or(0)
-            + 1;
+        let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
         (line, col)
     }
 }

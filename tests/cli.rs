@@ -51,9 +51,7 @@ fn conflict_exits_1_and_names_both_files() {
     assert_eq!(code(&o), 1);
     let err = stderr(&o);
     assert!(
-        err.contains("kartya::conflict")
-            && err.contains("siber-seven-only")
-            && err.contains("siber-both-chains"),
+        err.contains("kartya::conflict") && err.contains("siber-seven-only") && err.contains("siber-both-chains"),
         "{err}"
     );
 }
@@ -95,15 +93,9 @@ fn list_shows_every_bundled_file_with_a_description() {
     let o = kartya(&["list"]);
     assert_eq!(code(&o), 0);
     let out = stdout(&o);
-    for name in [
-        "alsos-3p",
-        "siber-both-chains",
-        "tuesday-club",
-        "mordkontra",
-    ] {
+    for name in ["alsos-3p", "siber-both-chains", "tuesday-club", "mordkontra"] {
         assert!(
-            out.lines()
-                .any(|l| l.starts_with(name) && l.len() > name.len() + 5),
+            out.lines().any(|l| l.starts_with(name) && l.len() > name.len() + 5),
             "{name} missing in list"
         );
     }
@@ -140,9 +132,7 @@ fn fmt_check_passes_on_bundled_files_and_fmt_rewrites() {
 /// rejection is located at file:line:column.
 #[test]
 fn broken_rules_files_are_rejected_quickly_without_panics() {
-    let base = kartya::bundled::find("alsos-3p")
-        .map(|b| b.text)
-        .unwrap_or_default();
+    let base = kartya::bundled::find("alsos-3p").map(|b| b.text).unwrap_or_default();
     let lines: Vec<&str> = base.lines().collect();
     let mut cases: Vec<(String, String)> = Vec::new();
     for i in (0..lines.len()).step_by(7) {
@@ -160,29 +150,19 @@ fn broken_rules_files_are_rejected_quickly_without_panics() {
         cases.push((format!("swap words {i}"), v.join(" ")));
     }
     for cut in (0..base.len()).step_by(997) {
-        let cut = (0..=cut)
-            .rev()
-            .find(|c| base.is_char_boundary(*c))
-            .unwrap_or(0);
+        let cut = (0..=cut).rev().find(|c| base.is_char_boundary(*c)).unwrap_or(0);
         cases.push((format!("truncate at {cut}"), base[..cut].to_string()));
     }
     cases.push((
         "junk".into(),
-        format!(
-            "{}\n@@@ \u{0}\u{7f} ~~~ }}}} {{{{ \"\n{}",
-            &base[..200],
-            &base[200..]
-        ),
+        format!("{}\n@@@ \u{0}\u{7f} ~~~ }}}} {{{{ \"\n{}", &base[..200], &base[200..]),
     ));
     cases.push((
         "overflow".into(),
         base.replace("value 1\n", "value 99999999999999999999999999999999\n")
             .replace("players 3", "players 4294967297"),
     ));
-    cases.push((
-        "20000 braces".into(),
-        format!("{}\n{}", base, "{".repeat(20_000)),
-    ));
+    cases.push(("20000 braces".into(), format!("{}\n{}", base, "{".repeat(20_000))));
     cases.push((
         "20000 parens".into(),
         format!("{}\nfigure x {{\n  when {}\n}}\n", base, "(".repeat(20_000)),
@@ -201,12 +181,9 @@ fn broken_rules_files_are_rejected_quickly_without_panics() {
         assert!(!err.contains("panicked"), "{what}: panic\n{err}");
         assert!(took < Duration::from_secs(1), "{what}: took {took:?}");
         if c == 1 {
-            let located = err.lines().any(|l| {
-                l.contains(".kartya:")
-                    && l.rsplit(':')
-                        .take(2)
-                        .all(|n| n.trim().parse::<usize>().is_ok())
-            });
+            let located = err
+                .lines()
+                .any(|l| l.contains(".kartya:") && l.rsplit(':').take(2).all(|n| n.trim().parse::<usize>().is_ok()));
             assert!(located, "{what}: no file:line:column in\n{err}");
         }
     }

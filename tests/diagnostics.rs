@@ -15,7 +15,10 @@ fn expected_code(text: &str) -> Option<String> {
         let note = text.split("\"note\": \"").nth(1)?.split('"').next()?;
         return note.strip_prefix("expect: ").map(|s| s.trim().to_string());
     }
-    text.lines().next()?.strip_prefix("# expect: ").map(|s| s.trim().to_string())
+    text.lines()
+        .next()?
+        .strip_prefix("# expect: ")
+        .map(|s| s.trim().to_string())
 }
 
 /// Codes proved by the CLI tests (tests/cli.rs) rather than by a fixture file.
@@ -62,18 +65,20 @@ fn every_fixture_fails_with_its_expected_code() {
         } else {
             let (sources, loaded) = load(&arg_refs, &dir);
             if !is_warning {
-                assert!(loaded.variant.is_none(), "{file_name}: an error fixture must not build a variant");
+                assert!(
+                    loaded.variant.is_none(),
+                    "{file_name}: an error fixture must not build a variant"
+                );
             }
             (sources, loaded.diags)
         };
         let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
-        assert!(codes.contains(&expect.as_str()), "{file_name}: expected {expect}, got {codes:?}");
+        assert!(
+            codes.contains(&expect.as_str()),
+            "{file_name}: expected {expect}, got {codes:?}"
+        );
         for d in &diags {
-            assert!(
-                !d.labels.is_empty(),
-                "{file_name}: {} has no labelled span",
-                d.code
-            );
+            assert!(!d.labels.is_empty(), "{file_name}: {} has no labelled span", d.code);
             assert!(d.help.is_some(), "{file_name}: {} has no help", d.code);
             let loc = d.location(&sources);
             assert!(
@@ -114,11 +119,7 @@ fn diagnostics_are_lowercase_one_line_messages() {
         }
         let (_, loaded) = load(&[name.as_str()], &dir);
         for d in &loaded.diags {
-            assert!(
-                !d.message.contains('\n'),
-                "{name}: multi-line message: {}",
-                d.message
-            );
+            assert!(!d.message.contains('\n'), "{name}: multi-line message: {}", d.message);
             let first = d.message.chars().next().unwrap_or('a');
             assert!(
                 !first.is_uppercase(),

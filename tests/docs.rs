@@ -58,8 +58,5 @@ fn every_kartya_example_in_the_docs_checks_clean() {
             checked += 1;
         }
     }
-    assert!(
-        checked >= 3,
-        "expected kartya examples in the docs, found {checked}"
-    );
+    assert!(checked >= 3, "expected kartya examples in the docs, found {checked}");
 }

@@ -54,10 +54,19 @@ fn corrupted_decks_are_refused() {
     let r = rules("alsos-3p");
     let mut order: Vec<u8> = (0..32).collect();
     order[5] = 4;
-    assert_eq!(deal_order(&r.tables, &r.variant.deal, 3, &order), Err(DealError::Duplicate(4)));
+    assert_eq!(
+        deal_order(&r.tables, &r.variant.deal, 3, &order),
+        Err(DealError::Duplicate(4))
+    );
     let order: Vec<u8> = (0..31).collect();
-    assert_eq!(deal_order(&r.tables, &r.variant.deal, 3, &order), Err(DealError::Missing(31)));
+    assert_eq!(
+        deal_order(&r.tables, &r.variant.deal, 3, &order),
+        Err(DealError::Missing(31))
+    );
     let mut order: Vec<u8> = (0..32).collect();
     order[0] = 40;
-    assert_eq!(deal_order(&r.tables, &r.variant.deal, 3, &order), Err(DealError::UnknownCard(40)));
+    assert_eq!(
+        deal_order(&r.tables, &r.variant.deal, 3, &order),
+        Err(DealError::UnknownCard(40))
+    );
 }

@@ -25,7 +25,11 @@ fn tv01_card_point_totals() {
     let pt = t.table(szan, None).unwrap();
     assert_eq!(pt.mask_points(t.all) + pt.last_trick, 130);
     let betli = t.table(contract(&r, "betli"), None).unwrap();
-    assert_eq!(betli.mask_points(t.all) + betli.last_trick, 0, "betli counts no card points");
+    assert_eq!(
+        betli.mask_points(t.all) + betli.last_trick,
+        0,
+        "betli counts no card points"
+    );
 }
 
 fn hand(r: &kartya::engine::Rules, cs: &[(&str, &str)]) -> u64 {
@@ -42,7 +46,11 @@ fn follow_suit_then_trump_no_overtaking_duty() {
     let mut p = Play::new(3, &[a, b, c], 0);
     p.play(pt, card(&r, "makk", "A")).unwrap();
     assert_eq!(p.check(pt, card(&r, "piros", "7")), Err(PlayError::MustFollow));
-    assert_eq!(p.legal(pt), 1u64 << card(&r, "makk", "7"), "a lower card follows: no duty to head");
+    assert_eq!(
+        p.legal(pt),
+        1u64 << card(&r, "makk", "7"),
+        "a lower card follows: no duty to head"
+    );
     p.play(pt, card(&r, "makk", "7")).unwrap();
     assert_eq!(p.check(pt, card(&r, "tök", "A")), Err(PlayError::MustTrump));
     assert_eq!(p.check(pt, card(&r, "zöld", "7")), Err(PlayError::NotInHand));

@@ -1,6 +1,6 @@
 //! Property tests over many seeded random hands per bundled variant: cards are conserved at every
-//! step, legal actions are never empty until the end, card points add up (TV-01: 162 / 130 less
-//! the talon), payments are zero-sum, and the same seed gives the same hand.
+//! step (discards included), legal actions are never empty until the end, card points add up
+//! (TV-01: 162 / 130 less the talon and the discards), payments are zero-sum, and the same seed gives the same hand.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod engine_util;
@@ -11,7 +11,17 @@ use kartya::engine::sim::{random_hand, random_step};
 use kartya::engine::{deal::deal_random, Game};
 use std::sync::Arc;
 
-const VARIANTS: &[&str] = &["alsos-3p", "alsos-4p", "alsos-2p", "alsos-2p-tompa", "alsos-hu-3p", "bidding-until-pass"];
+const VARIANTS: &[&str] = &[
+    "alsos-3p",
+    "alsos-4p",
+    "alsos-2p",
+    "alsos-2p-tompa",
+    "alsos-hu-3p",
+    "bidding-until-pass",
+    "siber-both-chains",
+    "siber-up-to-nine",
+    "discard-trumps-allowed",
+];
 const HANDS: u64 = 150;
 
 fn check_hand(name: &str, r: &Arc<kartya::engine::Rules>, seed: u64) {
@@ -22,12 +32,18 @@ fn check_hand(name: &str, r: &Arc<kartya::engine::Rules>, seed: u64) {
     let mut steps = 0;
     loop {
         let (all, single) = g.cards_accounted();
-        assert!(single && all == r.tables.all, "{name} seed {seed}: cards conserved at step {steps}");
+        assert!(
+            single && all == r.tables.all,
+            "{name} seed {seed}: cards conserved at step {steps}"
+        );
         if g.is_over() {
             assert!(g.legal_actions().is_empty());
             break;
         }
-        assert!(!g.legal_actions().is_empty(), "{name} seed {seed}: no legal action at step {steps}");
+        assert!(
+            !g.legal_actions().is_empty(),
+            "{name} seed {seed}: no legal action at step {steps}"
+        );
         assert!(random_step(&mut g, &mut rng, &mut buf));
         steps += 1;
         assert!(steps < 10_000, "the hand ends");
@@ -35,7 +51,11 @@ fn check_hand(name: &str, r: &Arc<kartya::engine::Rules>, seed: u64) {
     let s = g.result().unwrap();
     assert_eq!(s.payments.iter().sum::<i64>(), 0, "{name} seed {seed}: zero-sum");
     for item in &s.items {
-        assert_eq!(item.pay.iter().sum::<i64>(), 0, "{name} seed {seed}: each item zero-sum");
+        assert_eq!(
+            item.pay.iter().sum::<i64>(),
+            0,
+            "{name} seed {seed}: each item zero-sum"
+        );
     }
     if s.redeal {
         return;
@@ -44,9 +64,26 @@ fn check_hand(name: &str, r: &Arc<kartya::engine::Rules>, seed: u64) {
     let p = g.play_state();
     let pt = r.tables.table(s.contract.unwrap(), s.trump).unwrap();
     if !p.ended_early {
-        let nobody = g.deal().talon_mask() | g.deal().indicator.map(bit).unwrap_or(0);
+        // the talon and indicator less what the exchange took, the exchanger card, the discards
+        let nobody = g.nobody_cards();
+        let laid = g.deal().talon_mask() | g.deal().indicator.map(bit).unwrap_or(0);
+        let ex = g.exchange_state();
+        assert_eq!(
+            nobody & !laid & !(ex.given | ex.discarded),
+            0,
+            "{name} seed {seed}: only the exchange adds to the dead cards"
+        );
+        assert_eq!(
+            nobody.count_ones(),
+            laid.count_ones() + ex.discarded.count_ones() + ex.given.count_ones() - ex.taken.count_ones(),
+            "{name} seed {seed}: dead cards"
+        );
         let want = pt.mask_points(r.tables.all) + pt.last_trick - pt.mask_points(nobody);
-        assert_eq!(s.card_points.iter().sum::<i64>(), want as i64, "{name} seed {seed}: card points");
+        assert_eq!(
+            s.card_points.iter().sum::<i64>(),
+            want as i64,
+            "{name} seed {seed}: card points"
+        );
         if pt.counts_points {
             let full = pt.mask_points(r.tables.all) + pt.last_trick;
             assert!(full == 162 || full == 130, "{name}: TV-01 totals, got {full}");
@@ -92,6 +129,9 @@ fn game_won_iff_more_than_each_opponent() {
         let g = random_hand(&r, 11, i, &mut buf);
         let s = g.result().unwrap();
         let Some(d) = s.declarer else { continue };
+        if g.calls().iter().any(|c| c.conceded_to_declarer.is_some()) {
+            continue; // gyerünk given up (§14.2): decided before the tricks
+        }
         let c = &r.variant.contracts[s.contract.unwrap()];
         if !matches!(c.win, kartya::model::Win::MoreThanEach { .. }) {
             continue;

@@ -38,7 +38,15 @@ fn every_bundled_variant_simulates() {
             }
         };
         let s = simulate(&rules, 300, 1);
-        eprintln!("{}: redeals {} contracts {:?}", b.name, s.redeals, s.contracts.iter().map(|c| (c.name.as_str(), c.played)).collect::<Vec<_>>());
+        eprintln!(
+            "{}: redeals {} contracts {:?}",
+            b.name,
+            s.redeals,
+            s.contracts
+                .iter()
+                .map(|c| (c.name.as_str(), c.played))
+                .collect::<Vec<_>>()
+        );
         assert_eq!(s.non_zero_sum, 0, "{}", b.name);
         assert_eq!(s.hands, 300);
     }

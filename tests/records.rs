@@ -22,9 +22,17 @@ fn every_record_under_tests_records_replays_cleanly() {
         let text = std::fs::read_to_string(e.path()).unwrap_or_default();
         let name = e.path().display().to_string();
         let r = replay_text(&name, &text);
-        let errors: Vec<String> = r.diags.iter().filter(|d| d.is_error()).map(|d| d.message.clone()).collect();
+        let errors: Vec<String> = r
+            .diags
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.message.clone())
+            .collect();
         assert!(errors.is_empty(), "{name}: {errors:?}");
-        assert!(r.game.as_ref().is_some_and(|g| g.is_over()), "{name} does not finish the hand");
+        assert!(
+            r.game.as_ref().is_some_and(|g| g.is_over()),
+            "{name} does not finish the hand"
+        );
         n += 1;
     }
     assert!(n >= 1);
@@ -43,9 +51,19 @@ fn simulated_hands_round_trip_through_records() {
             let rec = record::export(&g, RulesRef::Name(variant.into()), Vec::new());
             let json = record::to_json(&rec);
             let r = replay_text("sim.json", &json);
-            assert!(r.diags.iter().all(|d| !d.is_error()), "{variant} hand {i}: {:?}", r.diags);
-            let Some(back) = r.game else { panic!("{variant} hand {i}: no game") };
-            assert_eq!(back.result(), g.result(), "{variant} hand {i}: the sheet differs after the round trip");
+            assert!(
+                r.diags.iter().all(|d| !d.is_error()),
+                "{variant} hand {i}: {:?}",
+                r.diags
+            );
+            let Some(back) = r.game else {
+                panic!("{variant} hand {i}: no game")
+            };
+            assert_eq!(
+                back.result(),
+                g.result(),
+                "{variant} hand {i}: the sheet differs after the round trip"
+            );
             assert_eq!(record::sheet::sheet(&back), record::sheet::sheet(&g));
             let again = record::to_json(&record::export(&back, RulesRef::Name(variant.into()), Vec::new()));
             assert_eq!(again, json, "{variant} hand {i}: export is not canonical");

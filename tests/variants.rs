@@ -16,10 +16,7 @@ fn bundled_names() -> Vec<(String, String)> {
 #[test]
 fn every_bundled_file_checks_clean_and_is_snapshotted() {
     let dir = root().join("variants");
-    assert!(
-        bundled_names().len() >= 40,
-        "the bundled library is complete"
-    );
+    assert!(bundled_names().len() >= 40, "the bundled library is complete");
     for (name, path) in bundled_names() {
         let (sources, loaded) = load(&[name.as_str()], &dir);
         let diags = render(&loaded.diags, &sources);
@@ -28,10 +25,7 @@ fn every_bundled_file_checks_clean_and_is_snapshotted() {
             .variant
             .as_ref()
             .unwrap_or_else(|| panic!("{name} did not build"));
-        let tree = loaded
-            .tree
-            .as_ref()
-            .unwrap_or_else(|| panic!("{name} did not resolve"));
+        let tree = loaded.tree.as_ref().unwrap_or_else(|| panic!("{name} did not resolve"));
         let snap_name = path.trim_end_matches(".kartya").replace('/', "__");
         insta::with_settings!({ snapshot_path => "snapshots/explain", prepend_module_to_snapshot => false }, {
             insta::assert_snapshot!(snap_name.clone(), kartya::explain::explain(variant));
@@ -50,8 +44,7 @@ fn house_rules_on_their_base_equal_the_file_alone() {
         let mut s = kartya::source::SourceSet::new();
         let id = s.add(name.clone(), b.text, kartya::source::Origin::Bundled);
         let ast = kartya::syntax::parse(id, b.text).unwrap_or_else(|_| panic!("{name} parses"));
-        let header =
-            kartya::resolve::header_of(id, &ast).unwrap_or_else(|| panic!("{name} has a header"));
+        let header = kartya::resolve::header_of(id, &ast).unwrap_or_else(|| panic!("{name} has a header"));
         let (FileKind::HouseRules, Some((base, _))) = (header.kind, header.extends) else {
             continue;
         };
@@ -64,9 +57,7 @@ fn house_rules_on_their_base_equal_the_file_alone() {
         );
         let (a, c) = (
             alone.variant.unwrap_or_else(|| panic!("{name}")),
-            combined
-                .variant
-                .unwrap_or_else(|| panic!("{base} + {name}")),
+            combined.variant.unwrap_or_else(|| panic!("{base} + {name}")),
         );
         assert_eq!(
             kartya::explain::explain(&a),
@@ -84,9 +75,7 @@ fn alsos_3p_combines_with_every_house_rule_written_for_it() {
         if path.starts_with("examples/") {
             continue;
         }
-        let text = kartya::bundled::find(&name)
-            .map(|b| b.text)
-            .unwrap_or_default();
+        let text = kartya::bundled::find(&name).map(|b| b.text).unwrap_or_default();
         let mut s = kartya::source::SourceSet::new();
         let id = s.add(name.clone(), text, kartya::source::Origin::Bundled);
         let header = kartya::syntax::parse(id, text)
@@ -96,11 +85,7 @@ fn alsos_3p_combines_with_every_house_rule_written_for_it() {
             continue;
         }
         let (src, l) = load(&["alsos-3p", name.as_str()], &dir);
-        assert!(
-            !l.has_errors(),
-            "alsos-3p + {name}:\n{}",
-            render(&l.diags, &src)
-        );
+        assert!(!l.has_errors(), "alsos-3p + {name}:\n{}", render(&l.diags, &src));
         count += 1;
     }
     assert!(count >= 25, "only {count} house rules extend alsos-3p");
@@ -109,15 +94,12 @@ fn alsos_3p_combines_with_every_house_rule_written_for_it() {
 #[test]
 fn bundled_files_are_canonically_formatted_and_fmt_is_idempotent() {
     for (name, _) in bundled_names() {
-        let text = kartya::bundled::find(&name)
-            .map(|b| b.text)
-            .unwrap_or_default();
+        let text = kartya::bundled::find(&name).map(|b| b.text).unwrap_or_default();
         let mut s = kartya::source::SourceSet::new();
         let id = s.add(name.clone(), text, kartya::source::Origin::Bundled);
         let ast = kartya::syntax::parse(id, text).unwrap_or_else(|_| panic!("{name} parses"));
         let once = kartya::fmt::format(&ast, text);
-        let ast2 =
-            kartya::syntax::parse(id, &once).unwrap_or_else(|_| panic!("formatted {name} parses"));
+        let ast2 = kartya::syntax::parse(id, &once).unwrap_or_else(|_| panic!("formatted {name} parses"));
         let twice = kartya::fmt::format(&ast2, &once);
         assert_eq!(once, twice, "fmt is not idempotent on {name}");
         assert_eq!(
@@ -139,12 +121,7 @@ fn the_required_conflict_names_both_files() {
     );
     assert!(l.has_errors());
     let text = render(&l.diags, &sources);
-    assert!(
-        l.diags
-            .iter()
-            .any(|d| d.code == kartya::diag::Code::Conflict),
-        "{text}"
-    );
+    assert!(l.diags.iter().any(|d| d.code == kartya::diag::Code::Conflict), "{text}");
     assert!(
         text.contains("siber-seven-only") && text.contains("siber-both-chains"),
         "{text}"
@@ -158,9 +135,7 @@ fn explain_shows_added_figures_and_the_five_level_ladder() {
         &["alsos-3p", "uhu", "figures-111-120", "mordkontra"],
         &root().join("variants"),
     );
-    let v = l
-        .variant
-        .unwrap_or_else(|| panic!("{}", render(&l.diags, &sources)));
+    let v = l.variant.unwrap_or_else(|| panic!("{}", render(&l.diags, &sources)));
     let text = kartya::explain::explain(&v);
     for needle in [
         "figure uhu",

@@ -33,7 +33,9 @@ pub fn replay(paths: &[String], json_out: bool, canonical: bool) -> ExitCode {
         super::print_diags(&r.diags, &sources);
         let errors = r.diags.iter().any(Diag::is_error);
         failed |= errors;
-        let Some(game) = r.game.filter(|_| !errors) else { continue };
+        let Some(game) = r.game.filter(|_| !errors) else {
+            continue;
+        };
         if canonical {
             let rec = match serde_json::from_str::<record::Record>(sources.text(id)) {
                 Ok(orig) => record::export(&game, orig.variant, orig.house_rules),
@@ -74,7 +76,9 @@ pub struct SimArgs {
 pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
     let (sources, loaded, diags) = super::load(args);
     super::print_diags(&diags, &sources);
-    let Some(variant) = loaded.and_then(|l| l.variant) else { return ExitCode::from(1) };
+    let Some(variant) = loaded.and_then(|l| l.variant) else {
+        return ExitCode::from(1);
+    };
     let rules: Arc<Rules> = match Rules::new(variant) {
         Ok(r) => r,
         Err(e) => {
@@ -96,7 +100,11 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     }
-    let per_second = if elapsed > 0.0 { opts.hands as f64 / elapsed } else { 0.0 };
+    let per_second = if elapsed > 0.0 {
+        opts.hands as f64 / elapsed
+    } else {
+        0.0
+    };
     if opts.json {
         let out = json!({
             "variant": args.join(" + "),
@@ -133,7 +141,14 @@ pub fn summary_text(rules: &Rules, args: &[String], s: &sim::Summary) -> String 
     }
     let _ = writeln!(o, "\ncontract           played   share   declarer won");
     for c in &s.contracts {
-        let _ = writeln!(o, "{:<18} {:>6}  {:>6}   {:>6}", c.name, c.played, pct(c.played, s.hands), pct(c.declarer_won, c.played));
+        let _ = writeln!(
+            o,
+            "{:<18} {:>6}  {:>6}   {:>6}",
+            c.name,
+            c.played,
+            pct(c.played, s.hands),
+            pct(c.declarer_won, c.played)
+        );
     }
     let _ = writeln!(o, "\nfigure             announced   success");
     for f in s.figures.iter().filter(|f| f.announced > 0) {
@@ -148,24 +163,40 @@ pub fn summary_text(rules: &Rules, args: &[String], s: &sim::Summary) -> String 
 }
 
 /// Writes every simulated hand as a record: hand i replays to the same sheet.
-fn write_records(rules: &Arc<Rules>, args: &[String], sources: &SourceSet, dir: &str, hands: u64, seed: u64) -> std::io::Result<()> {
+fn write_records(
+    rules: &Arc<Rules>,
+    args: &[String],
+    sources: &SourceSet,
+    dir: &str,
+    hands: u64,
+    seed: u64,
+) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let refs: Vec<RulesRef> = args
         .iter()
         .map(|a| match kartya::bundled::find(a) {
             Some(_) => RulesRef::Name(a.clone()),
             None => {
-                let text = sources.ids().find(|id| sources.name(*id) == a).map(|id| sources.text(id).to_string()).unwrap_or_default();
+                let text = sources
+                    .ids()
+                    .find(|id| sources.name(*id) == a)
+                    .map(|id| sources.text(id).to_string())
+                    .unwrap_or_default();
                 RulesRef::Inline { text }
             }
         })
         .collect();
-    let Some((base, extras)) = refs.split_first() else { return Ok(()) };
+    let Some((base, extras)) = refs.split_first() else {
+        return Ok(());
+    };
     let mut buf = Vec::new();
     for i in 0..hands {
         let g = sim::random_hand(rules, seed, i, &mut buf);
         let rec = record::export(&g, base.clone(), extras.to_vec());
-        std::fs::write(std::path::Path::new(dir).join(format!("hand-{i:06}.json")), record::to_json(&rec))?;
+        std::fs::write(
+            std::path::Path::new(dir).join(format!("hand-{i:06}.json")),
+            record::to_json(&rec),
+        )?;
     }
     Ok(())
 }

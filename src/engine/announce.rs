@@ -48,7 +48,10 @@ impl Game {
                 if f < 64 && self.announceable(pos, front) & (1u64 << f) != 0 {
                     Ok(())
                 } else {
-                    Err(self.can_announce(pos, f, front).err().unwrap_or("the figure may not be announced now"))
+                    Err(self
+                        .can_announce(pos, f, front)
+                        .err()
+                        .unwrap_or("the figure may not be announced now"))
                 }
             }
             Action::Kontra(item) => self.can_kontra(pos, item),
@@ -64,18 +67,26 @@ impl Game {
         if self.contract_announcements() != Announcements::All {
             return 0;
         }
-        let mut m = if front { ft.front.get(c) } else { ft.back.get(c) }.copied().unwrap_or(0);
+        let mut m = if front { ft.front.get(c) } else { ft.back.get(c) }
+            .copied()
+            .unwrap_or(0);
         if Some(pos) != self.declarer {
             m &= !ft.declarer_only;
         }
         let p = pos as usize % MAX_SEATS;
         let before = self.said_front[p] | self.said_back[p];
-        let this_round = if self.talk.round_id == 1 { self.said_front[p] } else { self.said_back[p] };
+        let this_round = if self.talk.round_id == 1 {
+            self.said_front[p]
+        } else {
+            self.said_back[p]
+        };
+        m &= !self.unmet_requirements(pos);
         let mut out = 0u64;
         while m != 0 {
             let f = m.trailing_zeros() as usize;
             m &= m - 1;
-            let blocked = ft.not_after.get(f).is_some_and(|x| x & before != 0) || ft.not_same_round.get(f).is_some_and(|x| x & this_round != 0);
+            let blocked = ft.not_after.get(f).is_some_and(|x| x & before != 0)
+                || ft.not_same_round.get(f).is_some_and(|x| x & this_round != 0);
             if !blocked {
                 out |= 1u64 << f;
             }
@@ -101,16 +112,23 @@ impl Game {
         if fig.declarer_only && Some(pos) != self.declarer {
             return Err("only the declarer may announce the figure");
         }
+        if f < 64 && self.unmet_requirements(pos) & (1u64 << f) != 0 {
+            return Err("the player does not hold the cards the figure requires");
+        }
         if self.anns.iter().any(|a| a.by == pos && a.figure == f) {
             return Err("the player has already announced the figure");
         }
         for ladder in &v.figure_ladders {
-            let Some(i) = ladder.figures.iter().position(|x| *x == f) else { continue };
+            let Some(i) = ladder.figures.iter().position(|x| *x == f) else {
+                continue;
+            };
             for (a, round) in self.anns.iter().zip(&self.ann_round) {
                 if a.by != pos {
                     continue;
                 }
-                let Some(j) = ladder.figures.iter().position(|x| *x == a.figure) else { continue };
+                let Some(j) = ladder.figures.iter().position(|x| *x == a.figure) else {
+                    continue;
+                };
                 if j >= i {
                     return Err("a figure of a ladder may not follow a higher one");
                 }
@@ -125,17 +143,36 @@ impl Game {
     fn item_levels(&self, item: Item) -> Option<(Levels, bool)> {
         match item {
             Item::Game => Some((self.game_levels, true)),
-            Item::Figure(i) => self.anns.get(i as usize).map(|a| (a.levels, Some(a.by) == self.declarer)),
+            Item::Figure(i) => self
+                .anns
+                .get(i as usize)
+                .map(|a| (a.levels, Some(a.by) == self.declarer)),
         }
     }
 
     fn can_kontra(&self, pos: u8, item: Item) -> Result<(), &'static str> {
-        let d = self.rules.variant.doublings.first().ok_or("the variant has no doubling")?;
+        let d = self
+            .rules
+            .variant
+            .doublings
+            .first()
+            .ok_or("the variant has no doubling")?;
         if self.contract_announcements() == Announcements::None {
             return Err("nothing may be announced in this contract");
         }
-        let Some(declarer) = self.declarer else { return Err("there is no declarer to double") };
+        let Some(declarer) = self.declarer else {
+            return Err("there is no declarer to double");
+        };
         let (levels, owner_is_declarer) = self.item_levels(item).ok_or("no such announced item")?;
+        if let Item::Figure(i) = item {
+            if self
+                .anns
+                .get(i as usize)
+                .is_some_and(|a| self.is_game_multiplier(a.figure))
+            {
+                return Err("the figure multiplies the game: kontra the game");
+            }
+        }
         let l = levels.said as usize;
         if l >= d.levels.len() || l > d.top {
             return Err("the doubling ladder is at its top");
@@ -153,10 +190,19 @@ impl Game {
         let pos = self.speaker();
         match action {
             Action::Announce(f) => {
-                self.anns.push(Announced { figure: f, by: pos, front, levels: Levels::default() });
+                self.anns.push(Announced {
+                    figure: f,
+                    by: pos,
+                    front,
+                    levels: Levels::default(),
+                });
                 self.ann_round.push(self.talk.round_id);
                 let p = pos as usize % MAX_SEATS;
-                let said = if self.talk.round_id == 1 { &mut self.said_front } else { &mut self.said_back };
+                let said = if self.talk.round_id == 1 {
+                    &mut self.said_front
+                } else {
+                    &mut self.said_back
+                };
                 said[p] |= 1u64.checked_shl(f as u32).unwrap_or(0);
                 if self.phase != Phase::Front {
                     self.apply_keep(self.anns.len() - 1);
@@ -164,7 +210,13 @@ impl Game {
                 self.said();
             }
             Action::Kontra(item) => {
-                let factor = self.rules.variant.doublings.first().map(|d| if front { d.front } else { d.back }).unwrap_or(1);
+                let factor = self
+                    .rules
+                    .variant
+                    .doublings
+                    .first()
+                    .map(|d| if front { d.front } else { d.back })
+                    .unwrap_or(1);
                 let levels = match item {
                     Item::Game => Some(&mut self.game_levels),
                     Item::Figure(i) => self.anns.get_mut(i as usize).map(|a| &mut a.levels),
@@ -189,6 +241,7 @@ impl Game {
                         self.after_front();
                     } else {
                         self.phase = Phase::Play;
+                        self.start_calling();
                     }
                 }
             }

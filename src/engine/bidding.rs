@@ -7,7 +7,12 @@ use crate::model::{AllPass, BidEntry, ContractId, Pickup, RoundShape, SuitId};
 
 impl Game {
     fn round_shape(&self) -> Option<RoundShape> {
-        self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| r.shape.clone())
+        self.rules
+            .variant
+            .bidding
+            .rounds
+            .get(self.bid.round)
+            .map(|r| r.shape.clone())
     }
 
     /// Starts the bidding round `self.bid.round`, skipping rounds that cannot be held.
@@ -23,7 +28,11 @@ impl Game {
                     continue;
                 }
                 // a first-claim round is bid with the full hand (§6.3.1: the front round is skipped)
-                RoundShape::FirstClaim { .. } if !self.picked_up && self.rules.variant.pickup == Pickup::AfterFrontRound => self.pickup(),
+                RoundShape::FirstClaim { .. }
+                    if !self.picked_up && self.rules.variant.pickup == Pickup::AfterFrontRound =>
+                {
+                    self.pickup()
+                }
                 _ => {}
             }
             self.bid.turn = 0;
@@ -42,30 +51,41 @@ impl Game {
     /// Whether entry `i` of a ladder may be bid now, or why not.
     fn biddable(&self, ladder: usize, i: u8, no_indicator: bool) -> Result<(), &'static str> {
         let v = &self.rules.variant;
-        let entry = v.bid_ladders.get(ladder).and_then(|l| l.entries.get(i as usize)).ok_or("no such bid on the ladder")?;
+        let entry = v
+            .bid_ladders
+            .get(ladder)
+            .and_then(|l| l.entries.get(i as usize))
+            .ok_or("no such bid on the ladder")?;
         match *entry {
             BidEntry::Suit(s) if s >= self.rules.tables.n_suits => return Err("no such suit"),
-            BidEntry::Suit(s) if no_indicator && Some(s) == self.indicator_suit() => return Err("the indicator's suit may not be bid in this round"),
+            BidEntry::Suit(s) if no_indicator && Some(s) == self.indicator_suit() => {
+                return Err("the indicator's suit may not be bid in this round")
+            }
             BidEntry::Contract(c) if c >= v.contracts.len() => return Err("no such contract"),
             _ => {}
         }
-        if let Some((_, h)) = self.bid.high {
-            if i <= h {
-                return Err("a bid must be higher than the last bid");
-            }
-        }
-        Ok(())
+        self.outbids(ladder, i)
     }
 
     fn ladder_len(&self, ladder: usize) -> u8 {
-        self.rules.variant.bid_ladders.get(ladder).map(|l| l.entries.len().min(u8::MAX as usize) as u8).unwrap_or(0)
+        self.rules
+            .variant
+            .bid_ladders
+            .get(ladder)
+            .map(|l| l.entries.len().min(u8::MAX as usize) as u8)
+            .unwrap_or(0)
     }
 
     pub(super) fn bid_actions(&self, out: &mut Vec<Action>) {
         match self.round_shape() {
             Some(RoundShape::AcceptIndicator) => out.extend([Action::Accept, Action::Pass]),
-            Some(RoundShape::Ascending { ladder, no_indicator, .. }) => {
+            Some(RoundShape::Ascending {
+                ladder, no_indicator, ..
+            }) => {
                 out.push(Action::Pass);
+                if self.round_with_figures() {
+                    self.bid_figure_actions(ladder, out);
+                }
                 for i in 0..self.ladder_len(ladder) {
                     if self.biddable(ladder, i, no_indicator).is_ok() {
                         out.push(Action::Bid(i));
@@ -81,7 +101,20 @@ impl Game {
         match (self.round_shape(), action) {
             (Some(RoundShape::AcceptIndicator), Action::Accept | Action::Pass) => Ok(()),
             (Some(RoundShape::Ascending { .. }), Action::Pass) => Ok(()),
-            (Some(RoundShape::Ascending { ladder, no_indicator, .. }), Action::Bid(i)) => self.biddable(ladder, i, no_indicator),
+            (
+                Some(RoundShape::Ascending {
+                    ladder,
+                    with_figures: true,
+                    ..
+                }),
+                Action::Announce(f),
+            ) => self.check_bid_figure(ladder, f),
+            (
+                Some(RoundShape::Ascending {
+                    ladder, no_indicator, ..
+                }),
+                Action::Bid(i),
+            ) => self.biddable(ladder, i, no_indicator),
             (Some(RoundShape::FirstClaim { .. }), Action::Claim | Action::Pass) => Ok(()),
             _ => Err("not a call of this bidding round"),
         }
@@ -89,25 +122,50 @@ impl Game {
 
     pub(super) fn apply_bid(&mut self, action: Action) {
         let pos = self.bid.turn;
-        let number = self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| r.number).unwrap_or(0);
+        let number = self
+            .rules
+            .variant
+            .bidding
+            .rounds
+            .get(self.bid.round)
+            .map(|r| r.number)
+            .unwrap_or(0);
         match (self.round_shape(), action) {
             (Some(RoundShape::AcceptIndicator), Action::Accept) => {
                 let c = self.rules.variant.bidding.suit_contract;
                 self.declare(pos, c, self.indicator_suit(), number);
             }
             (Some(RoundShape::FirstClaim { contract }), Action::Claim) => self.declare(pos, contract, None, number),
-            (Some(RoundShape::Ascending { ladder, until_pass, no_indicator, .. }), _) => {
+            (
+                Some(RoundShape::Ascending {
+                    ladder,
+                    until_pass,
+                    no_indicator,
+                    with_figures,
+                }),
+                _,
+            ) => {
+                if with_figures {
+                    self.note_bid_call(action);
+                    if matches!(action, Action::Announce(_)) {
+                        return;
+                    }
+                }
                 match action {
                     Action::Bid(i) => self.bid.high = Some((pos, i)),
                     _ => self.bid.passed |= 1 << pos,
                 }
-                let top = self.bid.high.is_some() && (0..self.ladder_len(ladder)).all(|i| self.biddable(ladder, i, no_indicator).is_err());
+                let top = !with_figures
+                    && self.bid.high.is_some()
+                    && (0..self.ladder_len(ladder)).all(|i| self.biddable(ladder, i, no_indicator).is_err());
                 if top {
                     return self.end_ascending(ladder, number);
                 }
                 if until_pass {
                     let high = self.bid.high.map(|(p, _)| p);
-                    let next = (1..=self.n).map(|k| (pos + k) % self.n).find(|&p| self.bid.passed & (1 << p) == 0 && Some(p) != high);
+                    let next = (1..=self.n)
+                        .map(|k| (pos + k) % self.n)
+                        .find(|&p| self.bid.passed & (1 << p) == 0 && Some(p) != high);
                     match next {
                         Some(p) => self.bid.turn = p,
                         None => self.end_ascending(ladder, number),
@@ -134,10 +192,23 @@ impl Game {
     }
 
     fn end_ascending(&mut self, ladder: usize, number: u32) {
-        let entry = self.bid.high.and_then(|(p, i)| self.rules.variant.bid_ladders.get(ladder).and_then(|l| l.entries.get(i as usize)).map(|e| (p, *e)));
+        let entry = self.bid.high.and_then(|(p, i)| {
+            self.rules
+                .variant
+                .bid_ladders
+                .get(ladder)
+                .and_then(|l| l.entries.get(i as usize))
+                .map(|e| (p, *e))
+        });
         match entry {
-            Some((p, BidEntry::Suit(s))) => self.declare(p, self.rules.variant.bidding.suit_contract, Some(s), number),
-            Some((p, BidEntry::Contract(c))) => self.declare(p, c, None, number),
+            Some((p, BidEntry::Suit(s))) => {
+                self.take_bid_figures(p);
+                self.declare(p, self.rules.variant.bidding.suit_contract, Some(s), number)
+            }
+            Some((p, BidEntry::Contract(c))) => {
+                self.take_bid_figures(p);
+                self.declare(p, c, None, number)
+            }
             None => {
                 self.bid.round += 1;
                 self.start_round();

@@ -100,7 +100,10 @@ pub fn deal_order(tables: &Tables, steps: &[DealStep], n: u8, order: &[u8]) -> R
         if let Some(m) = (0..tables.n_cards).find(|&c| seen & bit(c) == 0) {
             return Err(DealError::Missing(m));
         }
-        return Err(DealError::Count { plan, deck: tables.n_cards as u32 });
+        return Err(DealError::Count {
+            plan,
+            deck: tables.n_cards as u32,
+        });
     }
     Ok(deal_unchecked(steps, n, order))
 }
@@ -119,7 +122,15 @@ pub fn plan_size(steps: &[DealStep], n: u8) -> u32 {
 
 fn deal_unchecked(steps: &[DealStep], n: u8, order: &[u8]) -> Deal {
     let n = n.clamp(1, MAX_SEATS as u8);
-    let mut d = Deal { n, hands: [0; MAX_SEATS], hidden: [0; MAX_SEATS], indicator: None, talon: [0; MAX_CARDS], talon_len: 0, talon_face_up: 0 };
+    let mut d = Deal {
+        n,
+        hands: [0; MAX_SEATS],
+        hidden: [0; MAX_SEATS],
+        indicator: None,
+        talon: [0; MAX_CARDS],
+        talon_len: 0,
+        talon_face_up: 0,
+    };
     let mut next = order.iter().copied();
     for step in steps {
         match *step {

@@ -3,7 +3,9 @@
 //! per seat, `is_over` and `result`. Bidding lives in `bidding.rs`, announcements in
 //! `announce.rs`, scoring in `score.rs`.
 
-use super::deal::{bit, deal_random, Deal};
+use super::deal::{deal_random, Deal};
+use super::exchange::ExchangeState;
+use super::melds::MeldCall;
 use super::play::Play;
 use super::rng::hand_rng;
 use super::score::{self, Score};
@@ -29,6 +31,24 @@ pub enum Action {
     Kontra(Item),
     /// Play a card (card id).
     Play(u8),
+    /// Call a meld just before one's card to the first trick.
+    Meld(MeldCall),
+    /// Give the exchanger card for the indicator (and take what the exchange rule gives).
+    Exchange,
+    /// Discard a card face down after the exchange (card id).
+    Discard(u8),
+    /// Gyerünk: offer to double an item (`calling.rs`).
+    Call(Item),
+    /// Answer to a call: give the item up at the stake before the offer.
+    GiveUp,
+    /// Answer to a call: play on for the offered stake (or, after a raise with call-back, stop).
+    PlayOn,
+    /// Answer to a call: the next level of the calling ladder.
+    Raise,
+    /// After raising a call with call-back: offer to double again.
+    CallBack,
+    /// Switch the contract (`bidding.switch`, `switch.rs`).
+    Switch,
 }
 
 /// Something that can be doubled: the game, or an announced figure (index in announcement order).
@@ -45,7 +65,13 @@ pub enum Phase {
     Front,
     /// A back announcement round on its own (before the first lead, or after trick 1).
     Back,
+    /// The talon exchange after the pickup, before the first lead.
+    Exchange,
+    /// The contract switch turns after the pickup (`switch.rs`).
+    Switch,
     Play,
+    /// The calling round after trick 1 and the answers to a call (`calling.rs`).
+    Call,
     Over,
 }
 
@@ -60,7 +86,11 @@ pub struct IllegalAction {
 
 impl std::fmt::Display for IllegalAction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "action {} by seat {}: {:?} is illegal: {}", self.index, self.seat, self.action, self.rule)
+        write!(
+            f,
+            "action {} by seat {}: {:?} is illegal: {}",
+            self.index, self.seat, self.action, self.rule
+        )
     }
 }
 
@@ -162,6 +192,12 @@ pub struct Game {
     pub(super) history: Vec<(u8, Action)>,
     pub(super) result: Option<Score>,
     pub(super) redeal: bool,
+    /// The talon exchange (`exchange.rs`).
+    pub(super) ex: ExchangeState,
+    /// Meld calls per position (`melds.rs` bits).
+    pub(super) meld_said: [u8; MAX_SEATS],
+    /// Calling, the switch and bidding with figures (`calling.rs`).
+    pub(super) ext: super::calling::Ext,
 }
 
 impl Game {
@@ -223,6 +259,9 @@ impl Game {
             history: Vec::with_capacity(64),
             result: None,
             redeal: false,
+            ex: ExchangeState::default(),
+            meld_said: [0; MAX_SEATS],
+            ext: Default::default(),
         };
         if g.deal.hidden.iter().all(|h| *h == 0) {
             g.picked_up = true;
@@ -271,7 +310,11 @@ impl Game {
     }
     /// The active position of a table seat (None for a seat sitting out).
     pub fn pos_of(&self, seat: u8) -> Option<u8> {
-        self.seats.iter().take(self.n as usize).position(|s| *s == seat).map(|p| p as u8)
+        self.seats
+            .iter()
+            .take(self.n as usize)
+            .position(|s| *s == seat)
+            .map(|p| p as u8)
     }
     /// The declarer's table seat.
     pub fn declarer(&self) -> Option<u8> {
@@ -285,7 +328,10 @@ impl Game {
         match self.phase {
             Phase::Bidding => self.bid.turn,
             Phase::Front | Phase::Back => self.talk.speaker,
+            Phase::Exchange => self.ex.holder.unwrap_or(0),
             Phase::Play => self.play.to_play,
+            Phase::Call => self.call_to_act(),
+            Phase::Switch => self.switch_to_act(),
             Phase::Over => 0,
         }
     }
@@ -307,7 +353,10 @@ impl Game {
             seen |= m;
             count += m.count_ones();
         };
-        if self.phase == Phase::Play || (self.phase == Phase::Over && self.contract.is_some() && !self.redeal) {
+        if self.phase == Phase::Play
+            || self.phase == Phase::Call
+            || (self.phase == Phase::Over && self.contract.is_some() && !self.redeal)
+        {
             for p in 0..self.n as usize {
                 add(self.play.hands.get(p).copied().unwrap_or(0));
                 add(self.play.captured.get(p).copied().unwrap_or(0));
@@ -318,10 +367,7 @@ impl Game {
                 add(self.hands.get(p).copied().unwrap_or(0));
             }
         }
-        if let Some(c) = self.deal.indicator {
-            add(bit(c));
-        }
-        add(self.deal.talon_mask());
+        add(self.nobody_cards());
         (seen, count == seen.count_ones())
     }
 
@@ -337,8 +383,15 @@ impl Game {
         match self.phase {
             Phase::Bidding => self.bid_actions(out),
             Phase::Front => self.talk_actions(true, out),
-            Phase::Back => self.talk_actions(false, out),
+            Phase::Back => {
+                self.meld_actions(out);
+                self.talk_actions(false, out);
+            }
+            Phase::Exchange => self.exchange_actions(out),
+            Phase::Call => self.call_actions(out),
+            Phase::Switch => self.switch_actions(out),
             Phase::Play => {
+                self.meld_actions(out);
                 if self.trick_one_talk() {
                     self.say_actions(false, out);
                 }
@@ -356,7 +409,7 @@ impl Game {
 
     /// When only cards may be played: the legal cards (the fast path for bots).
     pub fn legal_cards(&self) -> Option<u64> {
-        if self.phase != Phase::Play || self.trick_one_talk() {
+        if self.phase != Phase::Play || self.trick_one_talk() || self.meld_open() {
             return None;
         }
         self.table().map(|t| self.play.legal(t))
@@ -371,17 +424,30 @@ impl Game {
     }
 
     pub(super) fn contract_announcements(&self) -> Announcements {
-        self.contract.and_then(|c| self.rules.variant.contracts.get(c)).map(|c| c.announcements).unwrap_or(Announcements::None)
+        if self.ext.switched {
+            return Announcements::None;
+        }
+        self.contract
+            .and_then(|c| self.rules.variant.contracts.get(c))
+            .map(|c| c.announcements)
+            .unwrap_or(Announcements::None)
     }
 
     /// Applies an action, or says which rule it breaks.
     pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
         let seat = self.to_act_seat();
-        let err = |rule: &'static str, g: &Game| IllegalAction { index: g.history.len(), seat, action, rule };
+        let err = |rule: &'static str, g: &Game| IllegalAction {
+            index: g.history.len(),
+            seat,
+            action,
+            rule,
+        };
         match (self.phase, action) {
             (Phase::Over, _) => return Err(err("the hand is over", self)),
             (Phase::Play, Action::Play(card)) => {
-                let Some(t) = self.rules.tables.play.get(self.table) else { return Err(err("no contract to play", self)) };
+                let Some(t) = self.rules.tables.play.get(self.table) else {
+                    return Err(err("no contract to play", self));
+                };
                 if let Err(e) = self.play.check(t, card) {
                     return Err(err(e.rule(), self));
                 }
@@ -395,6 +461,34 @@ impl Game {
                 }
                 self.history.push((seat, action));
                 self.apply_bid(action);
+            }
+            (Phase::Call, _) => {
+                if let Err(rule) = self.check_call(action) {
+                    return Err(err(rule, self));
+                }
+                self.history.push((seat, action));
+                self.apply_call(action);
+            }
+            (Phase::Switch, _) => {
+                if let Err(rule) = self.check_switch(action) {
+                    return Err(err(rule, self));
+                }
+                self.history.push((seat, action));
+                self.apply_switch(action);
+            }
+            (Phase::Exchange, _) => {
+                if let Err(rule) = self.check_exchange(action) {
+                    return Err(err(rule, self));
+                }
+                self.history.push((seat, action));
+                self.apply_exchange(action);
+            }
+            (Phase::Back | Phase::Play, Action::Meld(call)) => {
+                if let Err(rule) = self.check_meld(call) {
+                    return Err(err(rule, self));
+                }
+                self.history.push((seat, action));
+                self.apply_meld(call);
             }
             (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
                 let front = self.phase == Phase::Front;
@@ -419,7 +513,9 @@ impl Game {
             self.talk.said_this_turn = false;
         }
         let rules = &self.rules;
-        let Some(t) = rules.tables.play.get(self.table) else { return };
+        let Some(t) = rules.tables.play.get(self.table) else {
+            return;
+        };
         if self.play.place(t, card).is_some() {
             if talk_trick && self.talk.said_in_trick {
                 self.phase = Phase::Back;
@@ -429,6 +525,8 @@ impl Game {
             }
             if self.play.is_over() {
                 self.finish();
+            } else {
+                self.start_calling();
             }
         }
     }
@@ -457,23 +555,57 @@ impl Game {
         if self.rules.variant.pickup == Pickup::AfterBidding {
             self.pickup();
         }
-        if self.rules.variant.announcing.front_round && self.declarer.is_some() && self.declared_before_pickup && self.contract_announcements() != Announcements::None {
+        if self.rules.variant.announcing.front_round
+            && self.declarer.is_some()
+            && self.declared_before_pickup
+            && self.contract_announcements() != Announcements::None
+        {
             self.phase = Phase::Front;
-            self.talk = Talk { speaker: self.declarer.unwrap_or(0), passes: 0, said_this_turn: false, said_in_trick: false, round_id: 1 };
+            self.talk = Talk {
+                speaker: self.declarer.unwrap_or(0),
+                passes: 0,
+                said_this_turn: false,
+                said_in_trick: false,
+                round_id: 1,
+            };
             return;
         }
         self.after_front();
     }
 
-    /// After the front round: pickup, the back round (alone or with trick 1), then play.
+    /// After the front round: pickup, the talon exchange if any, then `begin_play`.
     pub(super) fn after_front(&mut self) {
         self.pickup();
+        if self.start_switch() {
+            return;
+        }
+        if self.start_exchange() {
+            return;
+        }
+        self.begin_play();
+    }
+
+    /// The back round (alone or with trick 1), then play.
+    pub(super) fn begin_play(&mut self) {
         self.start_play();
-        if !self.rules.variant.announcing.back_with_first_trick && self.contract_announcements() != Announcements::None {
+        if !self.rules.variant.announcing.back_with_first_trick && self.contract_announcements() != Announcements::None
+        {
             self.phase = Phase::Back;
-            self.talk = Talk { speaker: self.first_leader, passes: 0, said_this_turn: false, said_in_trick: false, round_id: 2 };
+            self.talk = Talk {
+                speaker: self.first_leader,
+                passes: 0,
+                said_this_turn: false,
+                said_in_trick: false,
+                round_id: 2,
+            };
         } else {
-            self.talk = Talk { speaker: self.first_leader, passes: 0, said_this_turn: false, said_in_trick: false, round_id: 2 };
+            self.talk = Talk {
+                speaker: self.first_leader,
+                passes: 0,
+                said_this_turn: false,
+                said_in_trick: false,
+                round_id: 2,
+            };
         }
     }
 
@@ -496,7 +628,11 @@ impl Game {
             (Seat::DeclarerLeft, Some(d)) => (d + n - 1) % n,
             (Seat::DeclarerRight, Some(d)) => (d + 1) % n,
         };
-        let leader = if c.first_lead == Seat::NonDealer { (0..n).find(|&p| self.seat_of(p) != self.dealer).unwrap_or(0) } else { leader };
+        let leader = if c.first_lead == Seat::NonDealer {
+            (0..n).find(|&p| self.seat_of(p) != self.dealer).unwrap_or(0)
+        } else {
+            leader
+        };
         self.first_leader = leader;
         self.play = Play::new(n, &self.hands, leader);
         self.start_hands = self.hands;
@@ -512,7 +648,9 @@ impl Game {
     /// A figure that keeps a card: its announcer may not play it before its trick unless forced.
     pub(super) fn apply_keep(&mut self, i: usize) {
         let Some(a) = self.anns.get(i).copied() else { return };
-        let Some((sel, trick)) = self.rules.variant.figures.get(a.figure).and_then(|f| f.keep) else { return };
+        let Some((sel, trick)) = self.rules.variant.figures.get(a.figure).and_then(|f| f.keep) else {
+            return;
+        };
         let mask = self.rules.tables.sel_mask(&sel, self.trump);
         let until = self.play.trick_index(trick).unwrap_or(0) as u8;
         let p = a.by as usize;
@@ -532,18 +670,31 @@ impl Game {
     pub fn observation(&self, seat: u8) -> Observation {
         let pos = self.pos_of(seat);
         let (hand, unseen) = match pos {
-            Some(p) if self.phase == Phase::Play || self.phase == Phase::Over && self.contract.is_some() => {
+            Some(p)
+                if self.phase == Phase::Play
+                    || self.phase == Phase::Call
+                    || self.phase == Phase::Over && self.contract.is_some() =>
+            {
                 (self.play.hands.get(p as usize).copied().unwrap_or(0), 0)
             }
             Some(p) => {
                 let h = self.hands.get(p as usize).copied().unwrap_or(0);
-                let hidden = if self.picked_up { 0 } else { self.deal.hidden.get(p as usize).copied().unwrap_or(0) };
+                let hidden = if self.picked_up {
+                    0
+                } else {
+                    self.deal.hidden.get(p as usize).copied().unwrap_or(0)
+                };
                 (h & !hidden, hidden.count_ones())
             }
             None => (0, 0),
         };
         let trick = (0..self.play.trick_len)
-            .map(|i| (self.seat_of((self.play.leader + i) % self.n), self.play.trick.get(i as usize).copied().unwrap_or(0)))
+            .map(|i| {
+                (
+                    self.seat_of((self.play.leader + i) % self.n),
+                    self.play.trick.get(i as usize).copied().unwrap_or(0),
+                )
+            })
             .collect();
         Observation {
             seat,
@@ -551,7 +702,7 @@ impl Game {
             hand,
             unseen,
             indicator: self.deal.indicator,
-            talon_face_up: self.deal.talon_face_up,
+            talon_face_up: self.deal.talon_face_up | self.ex.revealed,
             contract: self.contract,
             trump: self.trump,
             declarer: self.declarer(),

@@ -3,13 +3,19 @@
 //! No game fact lives here: every card, order, contract and figure comes from the variant.
 
 mod announce;
+mod bid_figures;
 mod bidding;
+pub mod calling;
 pub mod deal;
+pub mod exchange;
 pub mod game;
+pub mod melds;
+pub mod paper;
 pub mod play;
 pub mod rng;
 pub mod score;
 pub mod sim;
+mod switch;
 pub mod tables;
 
 pub use deal::{Deal, DealError};
@@ -27,6 +33,7 @@ pub struct Rules {
     pub variant: Variant,
     pub tables: Tables,
     pub figures: tables::FigureTables,
+    pub melds: melds::MeldTables,
 }
 
 impl Rules {
@@ -34,10 +41,19 @@ impl Rules {
         let tables = Tables::compile(&variant)?;
         let plan = deal::plan_size(&variant.deal, variant.active);
         if plan != tables.n_cards as u32 {
-            return Err(CompileError(format!("the deal plan uses {plan} cards but the deck has {}", tables.n_cards)));
+            return Err(CompileError(format!(
+                "the deal plan uses {plan} cards but the deck has {}",
+                tables.n_cards
+            )));
         }
         let figures = tables::FigureTables::compile(&variant)?;
-        Ok(Arc::new(Rules { variant, tables, figures }))
+        let melds = melds::MeldTables::compile(&variant, &tables);
+        Ok(Arc::new(Rules {
+            variant,
+            tables,
+            figures,
+            melds,
+        }))
     }
 }
 
@@ -47,6 +63,8 @@ pub fn bundled_rules(name: &str) -> Result<Arc<Rules>, String> {
     let mut sources = crate::source::SourceSet::new();
     let id = sources.add(crate::bundled::display_path(&b), b.text, crate::source::Origin::Bundled);
     let loaded = crate::load::load(&mut sources, id, &[]);
-    let v = loaded.variant.ok_or_else(|| format!("`{name}` does not load: {} diagnostics", loaded.diags.len()))?;
+    let v = loaded
+        .variant
+        .ok_or_else(|| format!("`{name}` does not load: {} diagnostics", loaded.diags.len()))?;
     Rules::new(v).map_err(|e| e.to_string())
 }

@@ -216,12 +216,19 @@ impl Play {
         if self.early_end == Some(self.win_pos) {
             self.ended_early = true;
         }
-        Some(TrickDone { winner: self.win_pos, card: self.win_card, points: pts })
+        Some(TrickDone {
+            winner: self.win_pos,
+            card: self.win_card,
+            points: pts,
+        })
     }
 
     /// The cards of the trick in progress.
     pub fn trick_mask(&self) -> u64 {
-        self.trick.iter().take(self.trick_len as usize).fold(0u64, |m, &c| m | 1u64.checked_shl(c as u32).unwrap_or(0))
+        self.trick
+            .iter()
+            .take(self.trick_len as usize)
+            .fold(0u64, |m, &c| m | 1u64.checked_shl(c as u32).unwrap_or(0))
     }
 
     /// The trick index (0-based) a written trick means: `3` is the third, `last-1` the one before the last.

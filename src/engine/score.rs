@@ -66,12 +66,19 @@ pub(super) fn score(g: &Game) -> Score {
         payments: [0; MAX_SEATS],
     };
     let v = &g.rules.variant;
-    let Some(contract) = g.contract.and_then(|c| v.contracts.get(c)) else { return s };
+    let Some(contract) = g.contract.and_then(|c| v.contracts.get(c)) else {
+        return s;
+    };
     if g.redeal {
         return s;
     }
     let n = g.n as usize;
-    let mut ctx = Ctx { g, points: [0; MAX_SEATS], melds: [0; MAX_SEATS], game_won: None };
+    let mut ctx = Ctx {
+        g,
+        points: [0; MAX_SEATS],
+        melds: [0; MAX_SEATS],
+        game_won: None,
+    };
     for p in 0..n.min(MAX_SEATS) {
         ctx.points[p] = g.play.points[p] as i64;
     }
@@ -87,9 +94,11 @@ pub(super) fn score(g: &Game) -> Score {
             }
         }
     }
+    // sequences and vannak, validated (§4.5)
+    super::melds::add_meld_points(g, &mut ctx.melds);
     let mut pay_game = [0i64; MAX_SEATS];
     let base = contract.value;
-    let mult = g.game_levels.multiplier;
+    let mult = g.game_factor();
     match (contract.win, g.declarer) {
         (Win::MoreThanEach { with_melds }, Some(d)) => {
             let total = |p: usize| ctx.points[p] + if with_melds { ctx.melds[p] } else { 0 };
@@ -109,27 +118,64 @@ pub(super) fn score(g: &Game) -> Score {
         }
         _ => {}
     }
+    if let Some(w) = g.conceded(Item::Game) {
+        ctx.game_won = Some(w);
+    }
     let decl_seat = g.declarer();
     if g.declarer.is_some() {
         if let Some(won) = ctx.game_won {
             pay_side(g, true, won, base * mult, &mut pay_game);
         }
     }
-    s.items.push(ScoreItem { item: Item::Game, figure: None, by: decl_seat, base, front: false, multiplier: mult, value: base * mult, won: ctx.game_won, pay: pay_game });
+    s.items.push(ScoreItem {
+        item: Item::Game,
+        figure: None,
+        by: decl_seat,
+        base,
+        front: false,
+        multiplier: mult,
+        value: base * mult,
+        won: ctx.game_won,
+        pay: pay_game,
+    });
     for (i, a) in g.anns.iter().enumerate() {
         let Some(fig) = v.figures.get(a.figure) else { continue };
+        if fig.multiplies_game {
+            continue;
+        }
         let base = if a.front { fig.front } else { fig.back }.unwrap_or(0);
         let owner_decl = Some(a.by) == g.declarer;
         let side = side_mask(g, a.by, fig.fulfil_by_side);
-        let won = g.contract.and_then(|c| fig.condition_in(c)).is_some_and(|c| eval(&ctx, c, a.by, side));
-        let value = base * a.levels.multiplier;
+        let won = match g.conceded(Item::Figure(i as u16)) {
+            Some(declarer_won) => declarer_won == owner_decl,
+            None => g
+                .contract
+                .and_then(|c| fig.condition_in(c))
+                .is_some_and(|c| eval(&ctx, c, a.by, side)),
+        };
+        let factor = g.figure_factor(i);
+        let value = base * factor;
         let mut pay = [0i64; MAX_SEATS];
         pay_side(g, owner_decl, won, value, &mut pay);
-        s.items.push(ScoreItem { item: Item::Figure(i as u16), figure: Some(a.figure), by: Some(g.seat_of(a.by)), base, front: a.front, multiplier: a.levels.multiplier, value, won: Some(won), pay });
+        s.items.push(ScoreItem {
+            item: Item::Figure(i as u16),
+            figure: Some(a.figure),
+            by: Some(g.seat_of(a.by)),
+            base,
+            front: a.front,
+            multiplier: factor,
+            value,
+            won: Some(won),
+            pay,
+        });
     }
     for p in 0..n.min(MAX_SEATS) {
         let seat = g.seat_of(p as u8) as usize;
-        if let (Some(cp), Some(mp), Some(tr)) = (s.card_points.get_mut(seat), s.meld_points.get_mut(seat), s.tricks.get_mut(seat)) {
+        if let (Some(cp), Some(mp), Some(tr)) = (
+            s.card_points.get_mut(seat),
+            s.meld_points.get_mut(seat),
+            s.tricks.get_mut(seat),
+        ) {
             *cp = ctx.points[p];
             *mp = ctx.melds[p];
             *tr = g.play.tricks_won[p];
@@ -146,8 +192,11 @@ pub(super) fn score(g: &Game) -> Score {
 /// The table seats paid with the opponents: active non-declarers, and the dealer sitting out if
 /// the variant says so.
 fn opponent_seats(g: &Game) -> impl Iterator<Item = u8> + '_ {
-    let active = (0..g.n).filter(move |p| Some(*p) != g.declarer).map(move |p| g.seat_of(p));
-    let dealer = (g.rules.variant.scoring.sitting_out_with_opponents && g.pos_of(g.dealer).is_none()).then_some(g.dealer);
+    let active = (0..g.n)
+        .filter(move |p| Some(*p) != g.declarer)
+        .map(move |p| g.seat_of(p));
+    let dealer =
+        (g.rules.variant.scoring.sitting_out_with_opponents && g.pos_of(g.dealer).is_none()).then_some(g.dealer);
     active.chain(dealer)
 }
 
@@ -176,7 +225,10 @@ fn most_tricks(g: &Game, tie: Tie, value: i64, pay: &mut [i64; MAX_SEATS]) {
     if top.len() == n || (top.len() > 1 && tie == Tie::Nobody) {
         return;
     }
-    let mut fewer: Vec<u8> = (0..g.n).filter(|&p| tricks.get(p as usize) != Some(&most)).map(|p| g.seat_of(p)).collect();
+    let mut fewer: Vec<u8> = (0..g.n)
+        .filter(|&p| tricks.get(p as usize) != Some(&most))
+        .map(|p| g.seat_of(p))
+        .collect();
     if g.rules.variant.scoring.sitting_out_with_opponents && g.pos_of(g.dealer).is_none() {
         fewer.push(g.dealer);
     }
@@ -199,7 +251,9 @@ fn side_mask(g: &Game, by: u8, by_side: bool) -> u16 {
         return 1 << by;
     }
     let decl_side = Some(by) == g.declarer;
-    (0..g.n).filter(|p| (Some(*p) == g.declarer) == decl_side).fold(0u16, |m, p| m | 1 << p)
+    (0..g.n)
+        .filter(|p| (Some(*p) == g.declarer) == decl_side)
+        .fold(0u16, |m, p| m | 1 << p)
 }
 
 fn cmp(c: Comparison, v: i64, t: i64) -> bool {
@@ -234,9 +288,18 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
         Some(m)
     };
     match p {
-        Prim::Points { with_melds, cmp: c, threshold } => {
+        Prim::Points {
+            with_melds,
+            cmp: c,
+            threshold,
+        } => {
             let b = by as usize;
-            let v = ctx.points.get(b).copied().unwrap_or(0) + if *with_melds { ctx.melds.get(b).copied().unwrap_or(0) } else { 0 };
+            let v = ctx.points.get(b).copied().unwrap_or(0)
+                + if *with_melds {
+                    ctx.melds.get(b).copied().unwrap_or(0)
+                } else {
+                    0
+                };
             cmp(*c, v, *threshold)
         }
         Prim::Captures(cs) => {
@@ -244,7 +307,9 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
             sels(cs).is_some_and(|m| captured & m == m)
         }
         Prim::WinsTrick { trick, card } => {
-            let Some(k) = g.play.trick_index(*trick) else { return false };
+            let Some(k) = g.play.trick_index(*trick) else {
+                return false;
+            };
             if k >= g.play.tricks_played as usize {
                 return false;
             }
@@ -253,7 +318,9 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
             side & 1u16.checked_shl(winner as u32).unwrap_or(0) != 0 && tb.sel_mask(card, g.trump) & bit(wc) != 0
         }
         Prim::AllTricks => {
-            let t: u32 = members().map(|q| g.play.tricks_won.get(q).copied().unwrap_or(0) as u32).sum();
+            let t: u32 = members()
+                .map(|q| g.play.tricks_won.get(q).copied().unwrap_or(0) as u32)
+                .sum();
             !g.play.ended_early && t == g.play.total_tricks as u32
         }
         Prim::NoTricks => members().all(|q| g.play.tricks_won.get(q).copied().unwrap_or(0) == 0),
@@ -264,7 +331,9 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
                 None => false,
             }
         }
-        Prim::Holds(cs) => sels(cs).is_some_and(|m| members().any(|q| g.start_hands.get(q).is_some_and(|h| h & m == m))),
+        Prim::Holds(cs) => {
+            sels(cs).is_some_and(|m| members().any(|q| g.start_hands.get(q).is_some_and(|h| h & m == m)))
+        }
         Prim::TrumpIs(s) => g.trump == Some(*s),
     }
 }

@@ -1,6 +1,6 @@
 //! Simulation with random legal bots: takes compiled `Rules`, a number of hands and a seed,
 //! gives a `Summary` (contract mix, declarer results per contract, figure rates, payments per
-//! seat). Hands run in parallel with rayon; hand i draws from the stream (seed, i), so the
+//! seat, written paper totals and robbers). Hands run in parallel with rayon; hand i draws from the stream (seed, i), so the
 //! result does not depend on the thread count.
 
 use super::deal::deal_random;
@@ -39,6 +39,10 @@ pub struct Summary {
     /// Hands whose payments did not sum to zero (should be none).
     pub non_zero_sum: u64,
     pub cards_played: u64,
+    /// Written (paper) scores per table seat, summed (`paper::written`).
+    pub paper_total: Vec<i64>,
+    /// Robbers completed, each chunk of 256 hands counted as a session of its own.
+    pub robbers: u64,
 }
 
 impl Summary {
@@ -46,9 +50,24 @@ impl Summary {
         let v = &rules.variant;
         Summary {
             seed,
-            contracts: v.contracts.iter().map(|c| ContractStats { name: c.name.clone(), ..Default::default() }).collect(),
-            figures: v.figures.iter().map(|f| FigureStats { name: f.name.clone(), ..Default::default() }).collect(),
+            contracts: v
+                .contracts
+                .iter()
+                .map(|c| ContractStats {
+                    name: c.name.clone(),
+                    ..Default::default()
+                })
+                .collect(),
+            figures: v
+                .figures
+                .iter()
+                .map(|f| FigureStats {
+                    name: f.name.clone(),
+                    ..Default::default()
+                })
+                .collect(),
             total_payment: vec![0; v.players as usize],
+            paper_total: vec![0; v.players as usize],
             ..Default::default()
         }
     }
@@ -75,6 +94,10 @@ impl Summary {
                 f.won += (item.won == Some(true)) as u64;
             }
         }
+        let w = super::paper::written(&g.rules().variant.scoring, s);
+        for (t, p) in self.paper_total.iter_mut().zip(w.iter()) {
+            *t += p;
+        }
         let mut sum = 0;
         for (t, p) in self.total_payment.iter_mut().zip(s.payments.iter()) {
             *t += p;
@@ -90,6 +113,10 @@ impl Summary {
         self.redeals += o.redeals;
         self.non_zero_sum += o.non_zero_sum;
         self.cards_played += o.cards_played;
+        self.robbers += o.robbers;
+        for (a, b) in self.paper_total.iter_mut().zip(o.paper_total) {
+            *a += b;
+        }
         for (a, b) in self.contracts.iter_mut().zip(o.contracts) {
             a.played += b.played;
             a.declarer_won += b.declarer_won;
@@ -107,7 +134,9 @@ impl Summary {
 }
 
 /// One random legal action: cards on the fast path; in announcement turns the quiet choice
-/// (pass, or a card during trick 1) with probability 3/4, otherwise a random call.
+/// (pass, or a card during trick 1) with probability 3/4, otherwise a random call; a meld it may
+/// call (its true melds: only those are legal) it calls with probability 7/8 at each step of its
+/// turn, and it exchanges with probability 7/8 when it may, then discards at random.
 pub fn random_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) -> bool {
     if g.play_random_card(rng) {
         return true;
@@ -116,8 +145,24 @@ pub fn random_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) ->
     if buf.is_empty() {
         return false;
     }
-    let talk = matches!(g.phase(), Phase::Front | Phase::Back | Phase::Play);
-    let quiet = |a: &Action| matches!(a, Action::Pass | Action::Play(_));
+    if let Some(m) = buf
+        .iter()
+        .find(|a| matches!(a, Action::Meld(_) | Action::Exchange))
+        .copied()
+    {
+        if below(rng, 8) != 0 {
+            return g.apply(m).is_ok();
+        }
+        if m == Action::Exchange {
+            return g.apply(Action::Pass).is_ok();
+        }
+        buf.retain(|a| !matches!(a, Action::Meld(_)));
+    }
+    let talk = matches!(
+        g.phase(),
+        Phase::Front | Phase::Back | Phase::Play | Phase::Call | Phase::Switch
+    );
+    let quiet = |a: &Action| matches!(a, Action::Pass | Action::Play(_) | Action::PlayOn);
     let n_quiet = buf.iter().filter(|a| quiet(a)).count() as u32;
     let n_loud = buf.len() as u32 - n_quiet;
     let choice = if talk && n_quiet > 0 && n_loud > 0 {
@@ -157,26 +202,45 @@ pub fn simulate(rules: &Arc<Rules>, hands: u64, seed: u64) -> Summary {
         .map(|c| {
             let mut part = Summary::empty(rules, seed);
             let mut buf = Vec::with_capacity(64);
+            let mut paper = super::paper::Paper::new(&rules.variant.scoring, rules.variant.players);
             for i in c * CHUNK..((c + 1) * CHUNK).min(hands) {
                 let g = random_hand(rules, seed, i, &mut buf);
                 part.add(&g);
+                if let Some(s) = g.result().filter(|s| !s.redeal) {
+                    part.robbers += paper.add(s).is_some() as u64;
+                }
             }
             part
         })
         .reduce(|| Summary::empty(rules, seed), Summary::merge);
     s.seed = seed;
-    s.mean_payment = s.total_payment.iter().map(|t| if s.hands > 0 { *t as f64 / s.hands as f64 } else { 0.0 }).collect();
+    s.mean_payment = s
+        .total_payment
+        .iter()
+        .map(|t| if s.hands > 0 { *t as f64 / s.hands as f64 } else { 0.0 })
+        .collect();
     s
 }
 
 /// The play phase alone, as the yardstick measures it: a shuffled deal by the plan, a random
 /// trump suit of a trump contract (if any), random legal cards from forehand; gives the card
 /// points per position. The stream is the caller's.
-pub fn random_playout(rules: &Rules, contract: usize, rng: &mut ChaCha8Rng, leader: u8) -> [i32; super::tables::MAX_SEATS] {
+pub fn random_playout(
+    rules: &Rules,
+    contract: usize,
+    rng: &mut ChaCha8Rng,
+    leader: u8,
+) -> [i32; super::tables::MAX_SEATS] {
     let t = &rules.tables;
     let deal = deal_random(t, &rules.variant.deal, rules.variant.active, rng);
-    let trump = if rules.variant.contracts.get(contract).is_some_and(|c| c.trumps) { Some(below(rng, t.n_suits as u32) as u8) } else { None };
-    let Some(pt) = t.table(contract, trump) else { return [0; super::tables::MAX_SEATS] };
+    let trump = if rules.variant.contracts.get(contract).is_some_and(|c| c.trumps) {
+        Some(below(rng, t.n_suits as u32) as u8)
+    } else {
+        None
+    };
+    let Some(pt) = t.table(contract, trump) else {
+        return [0; super::tables::MAX_SEATS];
+    };
     let mut p = super::play::Play::new(deal.n, &deal.hands, leader);
     while !p.is_over() {
         let m = p.legal(pt);

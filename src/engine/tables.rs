@@ -97,13 +97,22 @@ fn rank_points(table: Option<&PointsTable>, rank: RankId) -> i32 {
 impl Tables {
     pub fn compile(v: &Variant) -> Result<Tables, CompileError> {
         if v.cards.is_empty() || v.cards.len() > MAX_CARDS {
-            return Err(CompileError(format!("{} cards; the engine plays 1 to {MAX_CARDS}", v.cards.len())));
+            return Err(CompileError(format!(
+                "{} cards; the engine plays 1 to {MAX_CARDS}",
+                v.cards.len()
+            )));
         }
         if v.suits.len() > MAX_SUITS {
-            return Err(CompileError(format!("{} suits; the engine plays at most {MAX_SUITS}", v.suits.len())));
+            return Err(CompileError(format!(
+                "{} suits; the engine plays at most {MAX_SUITS}",
+                v.suits.len()
+            )));
         }
         if v.players as usize > MAX_SEATS || v.active < 2 || v.active > v.players {
-            return Err(CompileError(format!("{} players, {} active; the engine seats 2 to {MAX_SEATS}", v.players, v.active)));
+            return Err(CompileError(format!(
+                "{} players, {} active; the engine seats 2 to {MAX_SEATS}",
+                v.players, v.active
+            )));
         }
         let mut t = Tables {
             n_cards: v.cards.len() as u8,
@@ -135,8 +144,11 @@ impl Tables {
             let trump_points = contract.trump_points.and_then(|p| v.points.get(p)).or(plain_points);
             let counts = plain_points.is_some() || trump_points.is_some();
             let mut slots = [usize::MAX; MAX_SUITS + 1];
-            let trumps: Vec<Option<SuitId>> =
-                if contract.trumps { (0..t.n_suits).map(Some).chain([None]).collect() } else { vec![None] };
+            let trumps: Vec<Option<SuitId>> = if contract.trumps {
+                (0..t.n_suits).map(Some).chain([None]).collect()
+            } else {
+                vec![None]
+            };
             for trump in trumps {
                 let trump_mask = trump.map(|s| t.suit_mask[s as usize & (MAX_SUITS - 1)]).unwrap_or(0);
                 let mut pt = PlayTable {
@@ -151,7 +163,11 @@ impl Tables {
                 };
                 let strength = |i: usize| -> u8 {
                     let r = t.rank_of[i] as usize;
-                    let table = if trump_mask & (1u64 << i) != 0 { &trump_order } else { &plain_order };
+                    let table = if trump_mask & (1u64 << i) != 0 {
+                        &trump_order
+                    } else {
+                        &plain_order
+                    };
                     table.get(r).copied().unwrap_or(0)
                 };
                 for i in 0..v.cards.len() {
@@ -171,7 +187,11 @@ impl Tables {
                     }
                     pt.beats[i] = m;
                     pt.suit_masks[i] = suit;
-                    pt.points[i] = if is_trump { rank_points(trump_points, t.rank_of[i]) } else { rank_points(plain_points, t.rank_of[i]) };
+                    pt.points[i] = if is_trump {
+                        rank_points(trump_points, t.rank_of[i])
+                    } else {
+                        rank_points(plain_points, t.rank_of[i])
+                    };
                 }
                 let slot = trump.map(|s| s as usize).unwrap_or(MAX_SUITS);
                 if let Some(x) = slots.get_mut(slot) {
@@ -187,14 +207,20 @@ impl Tables {
     /// The play table of a contract with a trump suit (ignored when the contract has none).
     pub fn table(&self, contract: ContractId, trump: Option<SuitId>) -> Option<&PlayTable> {
         let slots = self.by_contract.get(contract)?;
-        let idx = trump.and_then(|s| slots.get(s as usize).copied()).filter(|i| *i != usize::MAX).unwrap_or(slots[MAX_SUITS]);
+        let idx = trump
+            .and_then(|s| slots.get(s as usize).copied())
+            .filter(|i| *i != usize::MAX)
+            .unwrap_or(slots[MAX_SUITS]);
         self.play.get(idx)
     }
 
     /// The index into `play` of that table (see `table`).
     pub fn table_index(&self, contract: ContractId, trump: Option<SuitId>) -> Option<usize> {
         let slots = self.by_contract.get(contract)?;
-        let idx = trump.and_then(|s| slots.get(s as usize).copied()).filter(|i| *i != usize::MAX).unwrap_or(slots[MAX_SUITS]);
+        let idx = trump
+            .and_then(|s| slots.get(s as usize).copied())
+            .filter(|i| *i != usize::MAX)
+            .unwrap_or(slots[MAX_SUITS]);
         (idx < self.play.len()).then_some(idx)
     }
 
@@ -224,7 +250,9 @@ impl Tables {
 
     /// Every card of a rank.
     pub fn rank_mask(&self, rank: RankId) -> u64 {
-        (0..self.n_cards as usize).filter(|&i| self.rank_of[i] == rank).fold(0u64, |m, i| m | 1u64 << i)
+        (0..self.n_cards as usize)
+            .filter(|&i| self.rank_of[i] == rank)
+            .fold(0u64, |m, i| m | 1u64 << i)
     }
 }
 
@@ -258,7 +286,10 @@ pub struct FigureTables {
 impl FigureTables {
     pub fn compile(v: &Variant) -> Result<FigureTables, CompileError> {
         if v.figures.len() > 64 {
-            return Err(CompileError(format!("{} figures; the engine plays at most 64", v.figures.len())));
+            return Err(CompileError(format!(
+                "{} figures; the engine plays at most 64",
+                v.figures.len()
+            )));
         }
         let mut t = FigureTables {
             front: vec![0; v.contracts.len()],
@@ -284,8 +315,16 @@ impl FigureTables {
         }
         for ladder in &v.figure_ladders {
             for (i, &f) in ladder.figures.iter().enumerate() {
-                let at_or_above = ladder.figures.iter().skip(i).fold(0u64, |m, &g| m | 1u64.checked_shl(g as u32).unwrap_or(0));
-                let mates = ladder.figures.iter().filter(|&&g| g != f).fold(0u64, |m, &g| m | 1u64.checked_shl(g as u32).unwrap_or(0));
+                let at_or_above = ladder
+                    .figures
+                    .iter()
+                    .skip(i)
+                    .fold(0u64, |m, &g| m | 1u64.checked_shl(g as u32).unwrap_or(0));
+                let mates = ladder
+                    .figures
+                    .iter()
+                    .filter(|&&g| g != f)
+                    .fold(0u64, |m, &g| m | 1u64.checked_shl(g as u32).unwrap_or(0));
                 if let Some(x) = t.not_after.get_mut(f) {
                     *x |= at_or_above;
                 }

@@ -27,21 +27,11 @@ pub fn build(tree: &RuleTree) -> (Option<(Variant, Provenance)>, Vec<Diag>) {
     let mut diags = b.diags;
     // Whole-variant checks only make sense on a variant whose parts are sound: after an error
     // they would mostly repeat it in other words.
-    if let Some(v) = variant
-        .as_ref()
-        .filter(|_| !diags.iter().any(Diag::is_error))
-    {
+    if let Some(v) = variant.as_ref().filter(|_| !diags.iter().any(Diag::is_error)) {
         super::check::check(v, tree, &b.prov, &mut diags);
     }
     let failed = diags.iter().any(Diag::is_error);
-    (
-        if failed {
-            None
-        } else {
-            variant.map(|v| (v, b.prov))
-        },
-        diags,
-    )
+    (if failed { None } else { variant.map(|v| (v, b.prov)) }, diags)
 }
 
 pub(super) struct Builder<'a> {
@@ -101,7 +91,9 @@ impl<'a> Builder<'a> {
             .get(kind)
             .map(|list| {
                 list.iter()
-                    .filter(|(a, e)| a.len() == 2 && (e.stmt.rule.ends_with("_block") || e.stmt.rule.ends_with("_line")))
+                    .filter(|(a, e)| {
+                        a.len() == 2 && (e.stmt.rule.ends_with("_block") || e.stmt.rule.ends_with("_line"))
+                    })
                     .map(|(a, _)| a[1].clone())
                     .collect()
             })
@@ -147,11 +139,7 @@ impl<'a> Builder<'a> {
             None if known.is_empty() => format!("no {kind} is defined"),
             None => format!(
                 "known: {}",
-                known
-                    .iter()
-                    .map(|k| format!("`{k}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
             ),
         };
         let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
@@ -277,15 +265,8 @@ impl<'a> Builder<'a> {
         let mut sits_out = false;
         for e in self.block(&["game"]) {
             match e.stmt.rule.as_str() {
-                "players_stmt" => {
-                    players = self.int(e, 1, 2, 8, "the number of players").unwrap_or(0) as u8
-                }
-                "active_stmt" => {
-                    active = Some(
-                        self.int(e, 1, 2, 8, "the number of active players")
-                            .unwrap_or(0) as u8,
-                    )
-                }
+                "players_stmt" => players = self.int(e, 1, 2, 8, "the number of players").unwrap_or(0) as u8,
+                "active_stmt" => active = Some(self.int(e, 1, 2, 8, "the number of active players").unwrap_or(0) as u8),
                 "seating_stmt" => {
                     seating = if text(e, 1) == "clockwise" {
                         Seating::Clockwise
@@ -304,7 +285,14 @@ impl<'a> Builder<'a> {
         if active > players {
             if let Some(e) = self.get(&["game", "active"]) {
                 let span = e.stmt.head_span();
-                self.err(Code::OutOfRange, e, span, format!("{active} active players but only {players} at the table"), "more than `players`", "`active` counts the players who take part in a hand; it cannot exceed `players`");
+                self.err(
+                    Code::OutOfRange,
+                    e,
+                    span,
+                    format!("{active} active players but only {players} at the table"),
+                    "more than `players`",
+                    "`active` counts the players who take part in a hand; it cannot exceed `players`",
+                );
             }
         }
         if active < players && !sits_out {
@@ -425,10 +413,7 @@ impl<'a> Builder<'a> {
                     Code::OutOfRange,
                     e,
                     span,
-                    format!(
-                        "the deck has {} cards; kartya handles at most 64",
-                        cards.len()
-                    ),
+                    format!("the deck has {} cards; kartya handles at most 64", cards.len()),
                     "too many cards",
                     "use fewer suits or ranks",
                 );
@@ -500,9 +485,7 @@ impl<'a> Builder<'a> {
         let mut last = 0;
         for e in self.block(&["points"]) {
             if e.stmt.rule == "last_trick_stmt" {
-                last = self
-                    .int(e, 1, 0, 10_000, "the last-trick bonus")
-                    .unwrap_or(0) as i32;
+                last = self.int(e, 1, 0, 10_000, "the last-trick bonus").unwrap_or(0) as i32;
                 continue;
             }
             let name = text(e, 0).to_string();
@@ -513,7 +496,24 @@ impl<'a> Builder<'a> {
                 let [rank, pts] = pair else { continue };
                 let Some(r) = ranks.iter().position(|r| r.code == rank.text) else {
                     let span = rank.span;
-                    self.err(Code::PointsMismatch, e, span, format!("points table `{name}` gives points to `{}`, which is not a rank of the deck", rank.text), "unknown rank", format!("the ranks are {}", ranks.iter().map(|r| format!("`{}`", r.code)).collect::<Vec<_>>().join(" ")));
+                    self.err(
+                        Code::PointsMismatch,
+                        e,
+                        span,
+                        format!(
+                            "points table `{name}` gives points to `{}`, which is not a rank of the deck",
+                            rank.text
+                        ),
+                        "unknown rank",
+                        format!(
+                            "the ranks are {}",
+                            ranks
+                                .iter()
+                                .map(|r| format!("`{}`", r.code))
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        ),
+                    );
                     continue;
                 };
                 if given[r] {
@@ -522,10 +522,7 @@ impl<'a> Builder<'a> {
                         Code::PointsMismatch,
                         e,
                         span,
-                        format!(
-                            "points table `{name}` gives points to `{}` twice",
-                            rank.text
-                        ),
+                        format!("points table `{name}` gives points to `{}` twice", rank.text),
                         "repeated",
                         "give each rank its points once",
                     );
@@ -556,10 +553,7 @@ impl<'a> Builder<'a> {
                     Code::PointsMismatch,
                     e,
                     span,
-                    format!(
-                        "points table `{name}` gives no points to {}",
-                        missing.join(", ")
-                    ),
+                    format!("points table `{name}` gives no points to {}", missing.join(", ")),
                     "incomplete table",
                     "give every rank its points, `0` included",
                 );
@@ -600,10 +594,7 @@ impl<'a> Builder<'a> {
             }
         }
         if steps.is_empty() {
-            self.missing(
-                "dealing plan",
-                "add a `deal { ... }` block with `packet N each` steps",
-            );
+            self.missing("dealing plan", "add a `deal { ... }` block with `packet N each` steps");
         }
         (steps, pickup)
     }
@@ -615,12 +606,7 @@ impl<'a> Builder<'a> {
                 continue;
             };
             let prov = self.prov.add(head.file, head.stmt.head_span());
-            let title = head
-                .stmt
-                .words
-                .get(2)
-                .map(|w| w.text.clone())
-                .unwrap_or_default();
+            let title = head.stmt.words.get(2).map(|w| w.text.clone()).unwrap_or_default();
             let mut c = Contract {
                 name: name.clone(),
                 title,
@@ -645,12 +631,17 @@ impl<'a> Builder<'a> {
                 match e.stmt.rule.as_str() {
                     "value_stmt" => {
                         seen_value = true;
-                        c.value = self
-                            .int(e, 1, 0, 1_000_000, "a contract value")
-                            .unwrap_or(0);
+                        c.value = self.int(e, 1, 0, 1_000_000, "a contract value").unwrap_or(0);
                         if e.stmt.words.len() > 2 {
                             let span = e.stmt.head_span();
-                            self.err(Code::OutOfRange, e, span, format!("contract `{name}` has a front value, but only figures are announced front"), "`front`/`back` are for figures", "write `value N` alone; front kontras are set in the doubling ladder");
+                            self.err(
+                                Code::OutOfRange,
+                                e,
+                                span,
+                                format!("contract `{name}` has a front value, but only figures are announced front"),
+                                "`front`/`back` are for figures",
+                                "write `value N` alone; front kontras are set in the doubling ladder",
+                            );
                         }
                     }
                     "trumps_stmt" => c.trumps = text(e, 1) == "bid",
@@ -720,19 +711,13 @@ impl<'a> Builder<'a> {
                             Announcements::GameOnly
                         }
                     }
-                    "exchange_in_stmt" => {
-                        c.exchange = self.lookup(e, 1, "exchange", &names.exchanges)
-                    }
+                    "exchange_in_stmt" => c.exchange = self.lookup(e, 1, "exchange", &names.exchanges),
                     _ => {}
                 }
             }
             if !seen_order || !seen_value {
                 let span = head.stmt.head_span();
-                let what = if !seen_value {
-                    "`value`"
-                } else {
-                    "`trick-order`"
-                };
+                let what = if !seen_value { "`value`" } else { "`trick-order`" };
                 self.err(
                     Code::Missing,
                     head,
@@ -802,22 +787,16 @@ impl<'a> Builder<'a> {
                     );
                     continue;
                 }
-                if let (BidEntry::Suit(s), Some(BidEntry::Suit(prev))) = (
-                    entry,
-                    entries
-                        .iter()
-                        .rev()
-                        .find(|x| matches!(x, BidEntry::Suit(_))),
-                ) {
+                if let (BidEntry::Suit(s), Some(BidEntry::Suit(prev))) =
+                    (entry, entries.iter().rev().find(|x| matches!(x, BidEntry::Suit(_))))
+                {
                     let (a, b) = (&suits[*prev as usize], &suits[s as usize]);
                     if a.bid_rank >= b.bid_rank {
                         let span = word.span;
                         self.err(Code::BadBiddingLadder, e, span, format!("ladder `{name}` puts `{}` above `{}`, but the deck ranks it lower for bidding ({} < {})", b.name, a.name, b.bid_rank, a.bid_rank), "out of order", "list bids from lowest to highest, following the suits' bidding ranks");
                     }
                 }
-                if matches!(entries.last(), Some(BidEntry::Contract(_)))
-                    && matches!(entry, BidEntry::Suit(_))
-                {
+                if matches!(entries.last(), Some(BidEntry::Contract(_))) && matches!(entry, BidEntry::Suit(_)) {
                     let span = word.span;
                     self.err(
                         Code::BadBiddingLadder,
@@ -856,10 +835,7 @@ impl<'a> Builder<'a> {
                                 Code::TrumpWithoutTrumps,
                                 e,
                                 span,
-                                format!(
-                                    "bid suits make contract `{}`, which has no trumps",
-                                    c.name
-                                ),
+                                format!("bid suits make contract `{}`, which has no trumps", c.name),
                                 "a suit bid names trumps",
                                 "point `suit-contract` at a contract with `trumps bid`",
                             );
@@ -887,9 +863,7 @@ impl<'a> Builder<'a> {
                     rounds.push(BidRound { number, shape });
                 }
                 "all_pass_stmt" => {
-                    all_pass = AllPass::Contract(
-                        self.lookup(e, 1, "contract", &names.contracts).unwrap_or(0),
-                    );
+                    all_pass = AllPass::Contract(self.lookup(e, 1, "contract", &names.contracts).unwrap_or(0));
                 }
                 "redeal_stmt" => all_pass = AllPass::Redeal,
                 "switch_row" => {
@@ -948,9 +922,7 @@ impl<'a> Builder<'a> {
         };
         for e in self.block(&["melds"]) {
             match e.stmt.rule.as_str() {
-                "sequence_order_stmt" => {
-                    m.sequence_order = self.lookup(e, 1, "order", &names.orders)
-                }
+                "sequence_order_stmt" => m.sequence_order = self.lookup(e, 1, "order", &names.orders),
                 "sequence_row" => {
                     let name = text(e, 1).to_string();
                     let length = self.int(e, 2, 2, 64, "a sequence length").unwrap_or(3) as u32;
@@ -966,11 +938,7 @@ impl<'a> Builder<'a> {
                             "give each length one row",
                         );
                     }
-                    m.sequences.push(SequenceRow {
-                        name,
-                        length,
-                        value,
-                    });
+                    m.sequences.push(SequenceRow { name, length, value });
                 }
                 "sequence_ties_stmt" => m.ties_by_suit_rank = text(e, 1) == "suit-rank",
                 "sequence_scoring_stmt" => m.one_per_length = text(e, 1) == "one-per-length",
@@ -980,10 +948,7 @@ impl<'a> Builder<'a> {
                         m.vannak_ranks = (0..ranks.len() as RankId).collect();
                     } else {
                         let words: Vec<Word> = e.stmt.words.iter().skip(3).cloned().collect();
-                        m.vannak_ranks = words
-                            .iter()
-                            .filter_map(|wd| self.rank_of(e, wd, ranks))
-                            .collect();
+                        m.vannak_ranks = words.iter().filter_map(|wd| self.rank_of(e, wd, ranks)).collect();
                     }
                 }
                 "vannak_order_stmt" => {
@@ -992,10 +957,7 @@ impl<'a> Builder<'a> {
                 }
                 "bela_stmt" => {
                     let words: Vec<Word> = e.stmt.words.iter().skip(1).take(2).cloned().collect();
-                    let rs: Vec<RankId> = words
-                        .iter()
-                        .filter_map(|wd| self.rank_of(e, wd, ranks))
-                        .collect();
+                    let rs: Vec<RankId> = words.iter().filter_map(|wd| self.rank_of(e, wd, ranks)).collect();
                     let v = self.int(e, 3, 0, 1_000_000, "a meld value").unwrap_or(0);
                     if let [a, b] = rs[..] {
                         m.bela = Some((a, b, v));
@@ -1039,9 +1001,7 @@ impl<'a> Builder<'a> {
                         }
                     }
                     "front_stmt" | "back_stmt" => {
-                        let v = self
-                            .int(e, 1, i64::MIN / 2, i64::MAX / 2, "a multiplier")
-                            .unwrap_or(1);
+                        let v = self.int(e, 1, i64::MIN / 2, i64::MAX / 2, "a multiplier").unwrap_or(1);
                         if v < 1 {
                             let span = w(e, 1).map(|w| w.span).unwrap_or_default();
                             self.err(
@@ -1068,8 +1028,7 @@ impl<'a> Builder<'a> {
                     Some(t) => {
                         d.top = t;
                         if t + 1 < d.levels.len() {
-                            let above: Vec<String> =
-                                d.levels[t + 1..].iter().map(|l| format!("`{l}`")).collect();
+                            let above: Vec<String> = d.levels[t + 1..].iter().map(|l| format!("`{l}`")).collect();
                             let span = word.span;
                             self.err(
                                 Code::BadDoublingLadder,
@@ -1100,33 +1059,35 @@ impl<'a> Builder<'a> {
         out
     }
 
-    fn card_sel(
-        &mut self,
-        e: &Entry,
-        c: &ast::CardRef,
-        suits: &[Suit],
-        ranks: &[Rank],
-    ) -> Option<CardSel> {
+    fn card_sel(&mut self, e: &Entry, c: &ast::CardRef, suits: &[Suit], ranks: &[Rank]) -> Option<CardSel> {
         let suit = match c.suit.as_str() {
             "trump" => SuitSel::Trump,
             "any" => SuitSel::Any,
-            s => {
-                match suits.iter().position(|x| x.name == s || x.code == s) {
-                    Some(i) => SuitSel::Suit(i as SuitId),
-                    None => {
-                        let known: Vec<String> = suits
-                            .iter()
-                            .map(|s| s.name.clone())
-                            .chain(["trump".to_string(), "any".to_string()])
-                            .collect();
-                        let hint = suggest(s, known.iter().map(String::as_str))
-                            .map(|h| format!("did you mean `{h}`? "))
-                            .unwrap_or_default();
-                        self.err(Code::CardNotInDeck, e, c.span, format!("`{}.{}` names suit `{s}`, which this deck does not have", c.suit, c.rank), "unknown suit", format!("{hint}a card is `SUIT.RANK` with a suit of the deck, `trump` or `any`"));
-                        return None;
-                    }
+            s => match suits.iter().position(|x| x.name == s || x.code == s) {
+                Some(i) => SuitSel::Suit(i as SuitId),
+                None => {
+                    let known: Vec<String> = suits
+                        .iter()
+                        .map(|s| s.name.clone())
+                        .chain(["trump".to_string(), "any".to_string()])
+                        .collect();
+                    let hint = suggest(s, known.iter().map(String::as_str))
+                        .map(|h| format!("did you mean `{h}`? "))
+                        .unwrap_or_default();
+                    self.err(
+                        Code::CardNotInDeck,
+                        e,
+                        c.span,
+                        format!(
+                            "`{}.{}` names suit `{s}`, which this deck does not have",
+                            c.suit, c.rank
+                        ),
+                        "unknown suit",
+                        format!("{hint}a card is `SUIT.RANK` with a suit of the deck, `trump` or `any`"),
+                    );
+                    return None;
                 }
-            }
+            },
         };
         match ranks.iter().position(|r| r.code == c.rank) {
             Some(r) => Some(CardSel {
@@ -1195,32 +1156,24 @@ impl<'a> Builder<'a> {
                 ast::PrimKind::AllTricks => Prim::AllTricks,
                 ast::PrimKind::NoTricks => Prim::NoTricks,
                 ast::PrimKind::Game { won } => Prim::Game { won: *won },
-                ast::PrimKind::TrumpIs { suit, span } => {
-                    match suits.iter().position(|s| s.name == *suit) {
-                        Some(s) => Prim::TrumpIs(s as SuitId),
-                        None => {
-                            let known: Vec<String> = suits.iter().map(|s| s.name.clone()).collect();
-                            let word = Word {
-                                text: suit.clone(),
-                                kind: ast::WordKind::Bare,
-                                span: *span,
-                            };
-                            self.unknown(e, &word, "suit", &known);
-                            return None;
-                        }
+                ast::PrimKind::TrumpIs { suit, span } => match suits.iter().position(|s| s.name == *suit) {
+                    Some(s) => Prim::TrumpIs(s as SuitId),
+                    None => {
+                        let known: Vec<String> = suits.iter().map(|s| s.name.clone()).collect();
+                        let word = Word {
+                            text: suit.clone(),
+                            kind: ast::WordKind::Bare,
+                            span: *span,
+                        };
+                        self.unknown(e, &word, "suit", &known);
+                        return None;
                     }
-                }
+                },
             }),
         })
     }
 
-    fn figures(
-        &mut self,
-        names: &Names,
-        suits: &[Suit],
-        ranks: &[Rank],
-        contracts: &[Contract],
-    ) -> Vec<Figure> {
+    fn figures(&mut self, names: &Names, suits: &[Suit], ranks: &[Rank], contracts: &[Contract]) -> Vec<Figure> {
         let mut out = Vec::new();
         for name in names.figures.clone() {
             let Some(head) = self.get(&["figure", &name]) else {
@@ -1229,12 +1182,7 @@ impl<'a> Builder<'a> {
             let prov = self.prov.add(head.file, head.stmt.head_span());
             let mut f = Figure {
                 name: name.clone(),
-                title: head
-                    .stmt
-                    .words
-                    .get(2)
-                    .map(|w| w.text.clone())
-                    .unwrap_or_default(),
+                title: head.stmt.words.get(2).map(|w| w.text.clone()).unwrap_or_default(),
                 back: None,
                 front: None,
                 contracts: Vec::new(),
@@ -1259,9 +1207,7 @@ impl<'a> Builder<'a> {
                         while i < e.stmt.words.len() {
                             match text(e, i) {
                                 "front" if text(e, i + 1) == "none" => f.front = None,
-                                "front" => {
-                                    f.front = self.int(e, i + 1, 0, 1_000_000, "a front value")
-                                }
+                                "front" => f.front = self.int(e, i + 1, 0, 1_000_000, "a front value"),
                                 "back" => f.back = None,
                                 _ => {}
                             }
@@ -1297,12 +1243,7 @@ impl<'a> Builder<'a> {
                         if per && contract.is_none() {
                             continue;
                         }
-                        if let Some(c) = e
-                            .stmt
-                            .condition
-                            .as_ref()
-                            .and_then(|c| self.cond(e, c, suits, ranks))
-                        {
+                        if let Some(c) = e.stmt.condition.as_ref().and_then(|c| self.cond(e, c, suits, ranks)) {
                             f.conditions.push((contract, c));
                         }
                     }
@@ -1328,10 +1269,7 @@ impl<'a> Builder<'a> {
                                 }
                             })
                             .collect();
-                        f.requires = cards
-                            .iter()
-                            .filter_map(|c| self.card_sel(e, c, suits, ranks))
-                            .collect();
+                        f.requires = cards.iter().filter_map(|c| self.card_sel(e, c, suits, ranks)).collect();
                     }
                     "announce_by_stmt" => f.declarer_only = text(e, 1) == "declarer",
                     "keep_stmt" => {
@@ -1343,11 +1281,7 @@ impl<'a> Builder<'a> {
                                 span: w.span,
                             }
                         });
-                        let trick = e
-                            .stmt
-                            .words
-                            .get(3)
-                            .and_then(|w| crate::syntax::parse_trick(&w.text));
+                        let trick = e.stmt.words.get(3).and_then(|w| crate::syntax::parse_trick(&w.text));
                         if let (Some(card), Some(trick)) = (card, trick) {
                             if let Some(sel) = self.card_sel(e, &card, suits, ranks) {
                                 f.keep = Some((sel, trick));
@@ -1376,17 +1310,21 @@ impl<'a> Builder<'a> {
                     span,
                     format!("figure `{name}` may be announced in no contract"),
                     "no `in` line, or an empty one",
-                    format!(
-                        "add `in CONTRACT...`; the contracts are {}",
-                        names.contracts.join(", ")
-                    ),
+                    format!("add `in CONTRACT...`; the contracts are {}", names.contracts.join(", ")),
                 );
             }
             for &c in &f.contracts {
                 if f.condition_in(c).is_none() {
                     let span = head.stmt.head_span();
                     let cname = contracts.get(c).map(|c| c.name.clone()).unwrap_or_default();
-                    self.err(Code::Missing, head, span, format!("figure `{name}` has no condition for contract `{cname}`"), "this figure", format!("add `when {cname}: CONDITION` or a `when CONDITION` for every contract"));
+                    self.err(
+                        Code::Missing,
+                        head,
+                        span,
+                        format!("figure `{name}` has no condition for contract `{cname}`"),
+                        "this figure",
+                        format!("add `when {cname}: CONDITION` or a `when CONDITION` for every contract"),
+                    );
                 }
             }
             // A plain `when` that every contract of the figure overrides with its own is dead:
@@ -1438,14 +1376,9 @@ impl<'a> Builder<'a> {
                 Code::OutOfRange,
                 head,
                 span,
-                format!(
-                    "figure `{}` names {first}, but a hand has only {tricks} tricks",
-                    f.name
-                ),
+                format!("figure `{}` names {first}, but a hand has only {tricks} tricks", f.name),
                 "this figure",
-                format!(
-                    "trick numbers run from 1 to {tricks}; `last` and `last-1` count from the end"
-                ),
+                format!("trick numbers run from 1 to {tricks}; `last` and `last-1` count from the end"),
             );
         }
     }
@@ -1534,9 +1467,7 @@ impl<'a> Builder<'a> {
                 "multiplier_stmt" => {
                     c.multiplier = self.int(e, 1, 1, 1000, "a multiplier").unwrap_or(2);
                 }
-                "call_ladder_stmt" => {
-                    c.ladder = self.lookup(e, 1, "doubling ladder", &names.doublings)
-                }
+                "call_ladder_stmt" => c.ladder = self.lookup(e, 1, "doubling ladder", &names.doublings),
                 "call_back_stmt" => c.call_back = text(e, 1) == "on",
                 _ => {}
             }
@@ -1558,15 +1489,10 @@ impl<'a> Builder<'a> {
             };
             for e in self.block(&["exchange", &name]) {
                 match e.stmt.rule.as_str() {
-                    "from_round_stmt" => {
-                        x.from_round = self.int(e, 1, 1, 20, "a round number").map(|n| n as u32)
-                    }
+                    "from_round_stmt" => x.from_round = self.int(e, 1, 1, 20, "a round number").map(|n| n as u32),
                     "exchangers_stmt" => {
                         let words: Vec<Word> = e.stmt.words.iter().skip(1).cloned().collect();
-                        x.exchangers = words
-                            .iter()
-                            .filter_map(|wd| self.rank_of(e, wd, ranks))
-                            .collect();
+                        x.exchangers = words.iter().filter_map(|wd| self.rank_of(e, wd, ranks)).collect();
                     }
                     "take_stmt" => {
                         x.take = e
@@ -1607,9 +1533,7 @@ impl<'a> Builder<'a> {
                 "sitting_out_stmt" => s.sitting_out_with_opponents = text(e, 1) == "with-opponents",
                 "paper_stmt" => s.paper_plus_minus = text(e, 1) == "plus-minus",
                 "robber_stmt" => {
-                    let target = self
-                        .int(e, 1, 1, 1_000_000, "a robber target")
-                        .unwrap_or(20);
+                    let target = self.int(e, 1, 1, 1_000_000, "a robber target").unwrap_or(20);
                     let bonus = self.int(e, 3, 0, 1_000_000, "a robber bonus").unwrap_or(0);
                     s.robber = Some(Robber {
                         target,

@@ -12,10 +12,7 @@ fn entry<'a>(tree: &'a RuleTree, addr: &[&str]) -> Option<&'a Entry> {
 fn at(tree: &RuleTree, addr: &[&str]) -> (FileId, Span) {
     entry(tree, addr)
         .map(|e| (e.file, e.stmt.head_span()))
-        .unwrap_or((
-            tree.files.first().copied().unwrap_or(FileId(0)),
-            Span::default(),
-        ))
+        .unwrap_or((tree.files.first().copied().unwrap_or(FileId(0)), Span::default()))
 }
 
 pub(super) fn check(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<Diag>) {
@@ -43,7 +40,18 @@ fn deal_adds_up(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     if !v.deal.iter().any(|s| matches!(s, DealStep::Indicator)) {
         if let Some(x) = v.exchanges.first() {
             let (file, span) = at(tree, &["exchange", &x.name]);
-            diags.push(Diag::new(Code::Missing, file, format!("exchange `{}` swaps cards for the indicator, but the deal turns up no indicator", x.name)).label(span, "needs an indicator").help("add `indicator` to the deal, or remove the exchange"));
+            diags.push(
+                Diag::new(
+                    Code::Missing,
+                    file,
+                    format!(
+                        "exchange `{}` swaps cards for the indicator, but the deal turns up no indicator",
+                        x.name
+                    ),
+                )
+                .label(span, "needs an indicator")
+                .help("add `indicator` to the deal, or remove the exchange"),
+            );
         }
     }
 }
@@ -51,9 +59,7 @@ fn deal_adds_up(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
 fn mentions_trump(c: &Cond) -> bool {
     let mut found = false;
     c.prims(&mut |p| match p {
-        Prim::Captures(cs) | Prim::Holds(cs) => {
-            found |= cs.iter().any(|c| c.suit == SuitSel::Trump)
-        }
+        Prim::Captures(cs) | Prim::Holds(cs) => found |= cs.iter().any(|c| c.suit == SuitSel::Trump),
         Prim::WinsTrick { card, .. } => found |= card.suit == SuitSel::Trump,
         Prim::TrumpIs(_) => found = true,
         _ => {}
@@ -106,26 +112,59 @@ fn figures_fit(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<
             };
             if !c.trumps && mentions_trump(cond) {
                 diags.push(
-                    Diag::new(Code::TrumpWithoutTrumps, cond_at.0, format!("figure `{}` needs trumps, but contract `{}` has none", f.name, c.name))
-                        .label(cond_at.1, "this condition names the trump suit")
-                        .help(format!("take `{}` out of the figure's `in` line, or give it a condition for `{}` without trumps", c.name, c.name)),
+                    Diag::new(
+                        Code::TrumpWithoutTrumps,
+                        cond_at.0,
+                        format!("figure `{}` needs trumps, but contract `{}` has none", f.name, c.name),
+                    )
+                    .label(cond_at.1, "this condition names the trump suit")
+                    .help(format!(
+                        "take `{}` out of the figure's `in` line, or give it a condition for `{}` without trumps",
+                        c.name, c.name
+                    )),
                 );
             }
             let total = totals.get(ci).copied().unwrap_or(0);
             let melds = meld_bound(v, c);
             cond.prims(&mut |p| {
-                if let Prim::Points { with_melds, cmp, threshold } = p {
+                if let Prim::Points {
+                    with_melds,
+                    cmp,
+                    threshold,
+                } = p
+                {
                     let max = total + if *with_melds { melds } else { 0 };
                     let reachable = match cmp {
                         Comparison::AtLeast => *threshold <= max,
                         Comparison::MoreThan => *threshold < max,
                     };
                     if !reachable {
-                        let why = if *with_melds && melds == 0 { format!("contract `{}` has {total} card points and counts no melds", c.name) } else if *with_melds { format!("contract `{}` has {total} card points and at most {melds} in melds", c.name) } else { format!("contract `{}` has only {total} card points in all", c.name) };
+                        let why = if *with_melds && melds == 0 {
+                            format!("contract `{}` has {total} card points and counts no melds", c.name)
+                        } else if *with_melds {
+                            format!(
+                                "contract `{}` has {total} card points and at most {melds} in melds",
+                                c.name
+                            )
+                        } else {
+                            format!("contract `{}` has only {total} card points in all", c.name)
+                        };
                         diags.push(
-                            Diag::new(Code::UnreachableThreshold, cond_at.0, format!("figure `{}` can never succeed in `{}`: it needs {} {threshold}, but {why}", f.name, c.name, comparison_text(*cmp)))
-                                .label(cond_at.1, "unreachable threshold")
-                                .help(format!("lower the threshold to at most {max}, or take `{}` out of the figure's `in` line", c.name)),
+                            Diag::new(
+                                Code::UnreachableThreshold,
+                                cond_at.0,
+                                format!(
+                                    "figure `{}` can never succeed in `{}`: it needs {} {threshold}, but {why}",
+                                    f.name,
+                                    c.name,
+                                    comparison_text(*cmp)
+                                ),
+                            )
+                            .label(cond_at.1, "unreachable threshold")
+                            .help(format!(
+                                "lower the threshold to at most {max}, or take `{}` out of the figure's `in` line",
+                                c.name
+                            )),
                         );
                     }
                 }
@@ -154,10 +193,7 @@ fn figures_fit(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<
                             Diag::new(
                                 Code::CardNotInDeck,
                                 ffile,
-                                format!(
-                                    "figure `{}` names the {card}, which is not in the deck",
-                                    f.name
-                                ),
+                                format!("figure `{}` names the {card}, which is not in the deck", f.name),
                             )
                             .label(fspan, "this figure")
                             .help("name a card the deck's `cards` line includes"),
@@ -187,12 +223,7 @@ fn contracts_reachable(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &
         match &r.shape {
             RoundShape::AcceptIndicator => mark(v.bidding.suit_contract),
             RoundShape::Ascending { ladder, .. } => {
-                for e in v
-                    .bid_ladders
-                    .get(*ladder)
-                    .map(|l| l.entries.as_slice())
-                    .unwrap_or(&[])
-                {
+                for e in v.bid_ladders.get(*ladder).map(|l| l.entries.as_slice()).unwrap_or(&[]) {
                     match e {
                         BidEntry::Suit(_) => mark(v.bidding.suit_contract),
                         BidEntry::Contract(c) => mark(*c),
@@ -210,9 +241,19 @@ fn contracts_reachable(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &
         if !reachable[i] {
             let (file, span) = prov.get(c.prov).unwrap_or((FileId(0), Span::default()));
             diags.push(
-                Diag::new(Code::UnreachableContract, file, format!("contract `{}` can never be played: no bidding round leads to it", c.name))
-                    .label(span, "unreachable contract")
-                    .help(format!("add `{}` to a bidding ladder, a `first-claim` round or `all-pass`, or remove it", c.name)),
+                Diag::new(
+                    Code::UnreachableContract,
+                    file,
+                    format!(
+                        "contract `{}` can never be played: no bidding round leads to it",
+                        c.name
+                    ),
+                )
+                .label(span, "unreachable contract")
+                .help(format!(
+                    "add `{}` to a bidding ladder, a `first-claim` round or `all-pass`, or remove it",
+                    c.name
+                )),
             );
         }
     }
@@ -295,7 +336,11 @@ fn unused(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     }
     for (i, d) in v.doublings.iter().enumerate().skip(1) {
         if v.calling.as_ref().and_then(|c| c.ladder) != Some(i) {
-            warn(&["doubling", &d.name], format!("doubling ladder `{}`", d.name), "the first doubling ladder applies to every item; a second one is only used by `calling`".into());
+            warn(
+                &["doubling", &d.name],
+                format!("doubling ladder `{}`", d.name),
+                "the first doubling ladder applies to every item; a second one is only used by `calling`".into(),
+            );
         }
     }
 }

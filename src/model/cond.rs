@@ -63,16 +63,8 @@ impl Cond {
     /// The condition in words, for `explain`.
     pub fn describe(&self, v: &Variant) -> String {
         match self {
-            Cond::Or(parts) => parts
-                .iter()
-                .map(|c| paren(c, v))
-                .collect::<Vec<_>>()
-                .join(" or "),
-            Cond::And(parts) => parts
-                .iter()
-                .map(|c| paren(c, v))
-                .collect::<Vec<_>>()
-                .join(" and "),
+            Cond::Or(parts) => parts.iter().map(|c| paren(c, v)).collect::<Vec<_>>().join(" or "),
+            Cond::And(parts) => parts.iter().map(|c| paren(c, v)).collect::<Vec<_>>().join(" and "),
             Cond::Not(c) => format!("not {}", paren(c, v)),
             Cond::Prim(p) => p.describe(v),
         }
@@ -88,29 +80,19 @@ fn paren(c: &Cond, v: &Variant) -> String {
 
 /// `trump 7`, `ace of tök`, `every ász`.
 pub fn card_words(c: &CardSel, v: &Variant) -> String {
-    let rank = v
-        .ranks
-        .get(c.rank as usize)
-        .map(|r| r.code.as_str())
-        .unwrap_or("?");
+    let rank = v.ranks.get(c.rank as usize).map(|r| r.code.as_str()).unwrap_or("?");
     match c.suit {
         SuitSel::Trump => format!("trump {rank}"),
         SuitSel::Any => format!("every {rank}"),
         SuitSel::Suit(s) => format!(
             "{} {rank}",
-            v.suits
-                .get(s as usize)
-                .map(|s| s.name.as_str())
-                .unwrap_or("?")
+            v.suits.get(s as usize).map(|s| s.name.as_str()).unwrap_or("?")
         ),
     }
 }
 
 fn cards_words(cs: &[CardSel], v: &Variant) -> String {
-    cs.iter()
-        .map(|c| card_words(c, v))
-        .collect::<Vec<_>>()
-        .join(", ")
+    cs.iter().map(|c| card_words(c, v)).collect::<Vec<_>>().join(", ")
 }
 
 pub fn trick_words(t: TrickRef) -> String {
@@ -139,21 +121,14 @@ impl Prim {
                 super::comparison_text(*cmp)
             ),
             Prim::Captures(cs) => format!("captures {}", cards_words(cs, v)),
-            Prim::WinsTrick { trick, card } => format!(
-                "wins {} with the {}",
-                trick_words(*trick),
-                card_words(card, v)
-            ),
+            Prim::WinsTrick { trick, card } => format!("wins {} with the {}", trick_words(*trick), card_words(card, v)),
             Prim::AllTricks => "wins every trick".into(),
             Prim::NoTricks => "wins no trick".into(),
             Prim::Game { won } => format!("the game is {}", if *won { "won" } else { "lost" }),
             Prim::Holds(cs) => format!("one hand holds {} when play starts", cards_words(cs, v)),
             Prim::TrumpIs(s) => format!(
                 "trumps are {}",
-                v.suits
-                    .get(*s as usize)
-                    .map(|s| s.name.as_str())
-                    .unwrap_or("?")
+                v.suits.get(*s as usize).map(|s| s.name.as_str()).unwrap_or("?")
             ),
         }
     }

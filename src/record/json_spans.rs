@@ -49,7 +49,9 @@ impl Spans {
 
     /// An element of a nested array: `nested(&["deal", "hands"], &[1, 3])`.
     pub fn nested(&self, path: &[&str], indices: &[usize]) -> Span {
-        self.find(path, indices).or_else(|| self.find(path, &[])).unwrap_or_default()
+        self.find(path, indices)
+            .or_else(|| self.find(path, &[]))
+            .unwrap_or_default()
     }
 }
 

@@ -31,8 +31,13 @@ pub enum RulesRef {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum DealRecord {
-    Deck { deck: Vec<String> },
-    Hands { hands: Vec<Vec<String>>, talon: Vec<String> },
+    Deck {
+        deck: Vec<String>,
+    },
+    Hands {
+        hands: Vec<Vec<String>>,
+        talon: Vec<String>,
+    },
 }
 
 /// One hand, as stored in a `.json` record.
@@ -64,7 +69,12 @@ pub struct Replayed {
 }
 
 /// Loads the rule set a record names. Inline texts become sources named after the record.
-fn load_rules(sources: &mut SourceSet, file: FileId, rec: &Record, spans: &json_spans::Spans) -> (Option<Arc<Rules>>, Vec<String>, Vec<Diag>) {
+fn load_rules(
+    sources: &mut SourceSet,
+    file: FileId,
+    rec: &Record,
+    spans: &json_spans::Spans,
+) -> (Option<Arc<Rules>>, Vec<String>, Vec<Diag>) {
     let mut ids = Vec::new();
     let mut names = Vec::new();
     let mut diags = Vec::new();
@@ -77,7 +87,11 @@ fn load_rules(sources: &mut SourceSet, file: FileId, rec: &Record, spans: &json_
                     names.push(n.clone());
                 }
                 None => {
-                    let span = if i == 0 { spans.key("variant") } else { spans.element("house_rules", i - 1) };
+                    let span = if i == 0 {
+                        spans.key("variant")
+                    } else {
+                        spans.element("house_rules", i - 1)
+                    };
                     diags.push(crate::resolve::unknown_variant(file, span, n));
                 }
             },
@@ -91,30 +105,63 @@ fn load_rules(sources: &mut SourceSet, file: FileId, rec: &Record, spans: &json_
     if !diags.is_empty() {
         return (None, names, diags);
     }
-    let Some((&base, extras)) = ids.split_first() else { return (None, names, diags) };
+    let Some((&base, extras)) = ids.split_first() else {
+        return (None, names, diags);
+    };
     let loaded = crate::load::load(sources, base, extras);
     diags.extend(loaded.diags.iter().filter(|d| d.is_error()).cloned());
-    let Some(v) = loaded.variant else { return (None, names, diags) };
+    let Some(v) = loaded.variant else {
+        return (None, names, diags);
+    };
     match Rules::new(v) {
         Ok(r) => (Some(r), names, diags),
         Err(e) => {
-            diags.push(Diag::new(Code::BadRecord, file, format!("the rules cannot be played: {e}")).label(spans.key("variant"), "these rules").help("check the variant with `kartya check`"));
+            diags.push(
+                Diag::new(Code::BadRecord, file, format!("the rules cannot be played: {e}"))
+                    .label(spans.key("variant"), "these rules")
+                    .help("check the variant with `kartya check`"),
+            );
             (None, names, diags)
         }
     }
 }
 
 /// The deck order a record's deal stands for, or diagnostics naming the bad card.
-fn deck_order(v: &Variant, rec: &Record, file: FileId, spans: &json_spans::Spans, diags: &mut Vec<Diag>) -> Option<Vec<u8>> {
+fn deck_order(
+    v: &Variant,
+    rec: &Record,
+    file: FileId,
+    spans: &json_spans::Spans,
+    diags: &mut Vec<Diag>,
+) -> Option<Vec<u8>> {
     let mut seen = vec![false; v.cards.len()];
     let mut parse = |text: &str, span: Span, diags: &mut Vec<Diag>| -> Option<u8> {
         match notation::parse_card(v, text) {
             Some((c, canonical)) => {
                 if !canonical {
-                    diags.push(Diag::new(Code::RecordWarning, file, format!("card `{text}` is written canonically as `{}`", notation::card_name(v, c))).label(span, "accepted").help("`kartya replay --canonical` writes the record in canonical form"));
+                    diags.push(
+                        Diag::new(
+                            Code::RecordWarning,
+                            file,
+                            format!(
+                                "card `{text}` is written canonically as `{}`",
+                                notation::card_name(v, c)
+                            ),
+                        )
+                        .label(span, "accepted")
+                        .help("`kartya replay --canonical` writes the record in canonical form"),
+                    );
                 }
                 if seen.get(c as usize).copied().unwrap_or(true) {
-                    diags.push(Diag::new(Code::BadRecord, file, format!("the deal gives `{}` twice", notation::card_name(v, c))).label(span, "dealt again here").help("every card of the deck is dealt exactly once"));
+                    diags.push(
+                        Diag::new(
+                            Code::BadRecord,
+                            file,
+                            format!("the deal gives `{}` twice", notation::card_name(v, c)),
+                        )
+                        .label(span, "dealt again here")
+                        .help("every card of the deck is dealt exactly once"),
+                    );
                     return None;
                 }
                 if let Some(s) = seen.get_mut(c as usize) {
@@ -123,32 +170,63 @@ fn deck_order(v: &Variant, rec: &Record, file: FileId, spans: &json_spans::Spans
                 Some(c)
             }
             None => {
-                diags.push(Diag::new(Code::BadRecord, file, format!("`{text}` is not a card of this deck")).label(span, "unknown card").help("write a card as `suit.rank`, e.g. `piros.7`, with the variant's suit names and rank codes"));
+                diags.push(
+                    Diag::new(Code::BadRecord, file, format!("`{text}` is not a card of this deck"))
+                        .label(span, "unknown card")
+                        .help(
+                            "write a card as `suit.rank`, e.g. `piros.7`, with the variant's suit names and rank codes",
+                        ),
+                );
                 None
             }
         }
     };
     let before = diags.iter().filter(|d| d.is_error()).count();
     let order: Vec<u8> = match &rec.deal {
-        DealRecord::Deck { deck } => deck.iter().enumerate().filter_map(|(i, t)| parse(t, spans.nested(&["deal", "deck"], &[i]), diags)).collect(),
+        DealRecord::Deck { deck } => deck
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| parse(t, spans.nested(&["deal", "deck"], &[i]), diags))
+            .collect(),
         DealRecord::Hands { hands, talon } => {
             let mut hand_cards: Vec<Vec<u8>> = Vec::new();
             for (h, cards) in hands.iter().enumerate() {
-                hand_cards.push(cards.iter().enumerate().filter_map(|(i, t)| parse(t, spans.nested(&["deal", "hands"], &[h, i]), diags)).collect());
+                hand_cards.push(
+                    cards
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, t)| parse(t, spans.nested(&["deal", "hands"], &[h, i]), diags))
+                        .collect(),
+                );
             }
-            let talon_cards: Vec<u8> = talon.iter().enumerate().filter_map(|(i, t)| parse(t, spans.nested(&["deal", "talon"], &[i]), diags)).collect();
+            let talon_cards: Vec<u8> = talon
+                .iter()
+                .enumerate()
+                .filter_map(|(i, t)| parse(t, spans.nested(&["deal", "talon"], &[i]), diags))
+                .collect();
             plan_order(&v.deal, v.active, &hand_cards, &talon_cards)
         }
     };
     if diags.iter().filter(|d| d.is_error()).count() > before {
         return None;
     }
-    let missing: Vec<String> = (0..v.cards.len()).filter(|c| !seen[*c]).map(|c| format!("`{}`", notation::card_name(v, c as u8))).collect();
+    let missing: Vec<String> = (0..v.cards.len())
+        .filter(|c| !seen[*c])
+        .map(|c| format!("`{}`", notation::card_name(v, c as u8)))
+        .collect();
     let plan = deal::plan_size(&v.deal, v.active) as usize;
     if !missing.is_empty() || order.len() != plan {
         let span = spans.key("deal");
-        let msg = if missing.is_empty() { format!("the deal holds {} cards; the plan deals {plan}", order.len()) } else { format!("the deal leaves out {}", missing.join(", ")) };
-        diags.push(Diag::new(Code::BadRecord, file, msg).label(span, "this deal").help("a deal lists every card of the deck exactly once, in the order the plan deals them"));
+        let msg = if missing.is_empty() {
+            format!("the deal holds {} cards; the plan deals {plan}", order.len())
+        } else {
+            format!("the deal leaves out {}", missing.join(", "))
+        };
+        diags.push(
+            Diag::new(Code::BadRecord, file, msg)
+                .label(span, "this deal")
+                .help("a deal lists every card of the deck exactly once, in the order the plan deals them"),
+        );
         return None;
     }
     Some(order)
@@ -196,64 +274,159 @@ pub fn replay(sources: &mut SourceSet, file: FileId) -> Replayed {
         Ok(r) => r,
         Err(e) => {
             let offset = offset_of(&text, e.line(), e.column());
-            let d = Diag::new(Code::BadRecord, file, format!("this is not a hand record: {}", lower_first(&e.to_string())))
-                .label(Span::new(offset, offset), "here")
-                .help("a record is a JSON object with `variant`, `dealer`, `deal` and `actions`; see docs/records.md");
-            return Replayed { game: None, variant_names: Vec::new(), diags: vec![d] };
+            let d = Diag::new(
+                Code::BadRecord,
+                file,
+                format!("this is not a hand record: {}", lower_first(&e.to_string())),
+            )
+            .label(Span::new(offset, offset), "here")
+            .help("a record is a JSON object with `variant`, `dealer`, `deal` and `actions`; see docs/records.md");
+            return Replayed {
+                game: None,
+                variant_names: Vec::new(),
+                diags: vec![d],
+            };
         }
     };
     let mut diags = Vec::new();
     if let Some(f) = &rec.format {
         if f != FORMAT {
-            diags.push(Diag::new(Code::RecordWarning, file, format!("unknown format `{f}`; reading it as {FORMAT}")).label(spans.key("format"), "format").help(format!("write `\"format\": \"{FORMAT}\"`")));
+            diags.push(
+                Diag::new(
+                    Code::RecordWarning,
+                    file,
+                    format!("unknown format `{f}`; reading it as {FORMAT}"),
+                )
+                .label(spans.key("format"), "format")
+                .help(format!("write `\"format\": \"{FORMAT}\"`")),
+            );
         }
     }
     let (rules, names, mut more) = load_rules(sources, file, &rec, &spans);
     diags.append(&mut more);
-    let Some(rules) = rules else { return Replayed { game: None, variant_names: names, diags } };
+    let Some(rules) = rules else {
+        return Replayed {
+            game: None,
+            variant_names: names,
+            diags,
+        };
+    };
     let v = &rules.variant;
     if rec.dealer >= v.players {
-        diags.push(Diag::new(Code::BadRecord, file, format!("dealer {} does not exist: the table has seats 0 to {}", rec.dealer, v.players - 1)).label(spans.key("dealer"), "no such seat").help("seats are numbered from 0"));
-        return Replayed { game: None, variant_names: names, diags };
+        diags.push(
+            Diag::new(
+                Code::BadRecord,
+                file,
+                format!(
+                    "dealer {} does not exist: the table has seats 0 to {}",
+                    rec.dealer,
+                    v.players - 1
+                ),
+            )
+            .label(spans.key("dealer"), "no such seat")
+            .help("seats are numbered from 0"),
+        );
+        return Replayed {
+            game: None,
+            variant_names: names,
+            diags,
+        };
     }
-    let Some(order) = deck_order(v, &rec, file, &spans, &mut diags) else { return Replayed { game: None, variant_names: names, diags } };
+    let Some(order) = deck_order(v, &rec, file, &spans, &mut diags) else {
+        return Replayed {
+            game: None,
+            variant_names: names,
+            diags,
+        };
+    };
     let dealt = match deal::deal_order(&rules.tables, &v.deal, v.active, &order) {
         Ok(d) => d,
         Err(e) => {
-            diags.push(Diag::new(Code::BadRecord, file, format!("the deal cannot be dealt: {e}")).label(spans.key("deal"), "this deal").help("a deal lists every card of the deck exactly once"));
-            return Replayed { game: None, variant_names: names, diags };
+            diags.push(
+                Diag::new(Code::BadRecord, file, format!("the deal cannot be dealt: {e}"))
+                    .label(spans.key("deal"), "this deal")
+                    .help("a deal lists every card of the deck exactly once"),
+            );
+            return Replayed {
+                game: None,
+                variant_names: names,
+                diags,
+            };
         }
     };
     let mut game = Game::from_deal(rules.clone(), rec.dealer, dealt);
     for (i, text) in rec.actions.iter().enumerate() {
         let span = spans.element("actions", i);
         if game.is_over() {
-            diags.push(Diag::new(Code::BadRecord, file, format!("action {i} (`{text}`) comes after the end of the hand")).label(span, "the hand is already over").help("remove the actions after the last one that ends the hand"));
+            diags.push(
+                Diag::new(
+                    Code::BadRecord,
+                    file,
+                    format!("action {i} (`{text}`) comes after the end of the hand"),
+                )
+                .label(span, "the hand is already over")
+                .help("remove the actions after the last one that ends the hand"),
+            );
             break;
         }
         let seat = game.to_act_seat();
         let action = match notation::parse_action(&game, text) {
             Ok(a) => a,
             Err(why) => {
-                diags.push(Diag::new(Code::IllegalAction, file, format!("action {i} by seat {seat} (`{text}`): {why}")).label(span, why.clone()).help(legal_help(&game)));
+                diags.push(
+                    Diag::new(
+                        Code::IllegalAction,
+                        file,
+                        format!("action {i} by seat {seat} (`{text}`): {why}"),
+                    )
+                    .label(span, why.clone())
+                    .help(legal_help(&game)),
+                );
                 break;
             }
         };
         if let Err(e) = game.apply(action) {
-            diags.push(Diag::new(Code::IllegalAction, file, format!("action {i} by seat {seat} (`{text}`) breaks a rule: {}", e.rule)).label(span, e.rule).help(legal_help(&game)));
+            diags.push(
+                Diag::new(
+                    Code::IllegalAction,
+                    file,
+                    format!("action {i} by seat {seat} (`{text}`) breaks a rule: {}", e.rule),
+                )
+                .label(span, e.rule)
+                .help(legal_help(&game)),
+            );
             break;
         }
     }
     if !game.is_over() && !diags.iter().any(Diag::is_error) {
         let seat = game.to_act_seat();
-        diags.push(Diag::new(Code::BadRecord, file, format!("the record stops before the hand is over: seat {seat} is to act after action {}", rec.actions.len().saturating_sub(1))).label(spans.key("actions"), "the actions end here").help(legal_help(&game)));
+        diags.push(
+            Diag::new(
+                Code::BadRecord,
+                file,
+                format!(
+                    "the record stops before the hand is over: seat {seat} is to act after action {}",
+                    rec.actions.len().saturating_sub(1)
+                ),
+            )
+            .label(spans.key("actions"), "the actions end here")
+            .help(legal_help(&game)),
+        );
     }
-    Replayed { game: Some(game), variant_names: names, diags }
+    Replayed {
+        game: Some(game),
+        variant_names: names,
+        diags,
+    }
 }
 
 /// "the legal actions here are: ..." for a help line.
 fn legal_help(game: &Game) -> String {
-    let legal: Vec<String> = game.legal_actions().iter().map(|a| notation::action_text(game, *a)).collect();
+    let legal: Vec<String> = game
+        .legal_actions()
+        .iter()
+        .map(|a| notation::action_text(game, *a))
+        .collect();
     if legal.is_empty() {
         "nothing can be done here: the hand is over".into()
     } else {
@@ -286,7 +459,15 @@ pub fn export(game: &Game, variant: RulesRef, house_rules: Vec<RulesRef>) -> Rec
     let v = &game.rules().variant;
     let deck = game.deal_order().iter().map(|c| notation::card_name(v, *c)).collect();
     let actions = game.history_texts();
-    Record { format: Some(FORMAT.to_string()), variant, house_rules, dealer: game.dealer(), deal: DealRecord::Deck { deck }, actions, note: None }
+    Record {
+        format: Some(FORMAT.to_string()),
+        variant,
+        house_rules,
+        dealer: game.dealer(),
+        deal: DealRecord::Deck { deck },
+        actions,
+        note: None,
+    }
 }
 
 /// A record as canonical, pretty JSON.
@@ -318,7 +499,9 @@ fn deal_order_of(d: &deal::Deal, v: &Variant) -> Vec<u8> {
         out
     };
     let n = v.active as usize;
-    let mut open: Vec<std::vec::IntoIter<u8>> = (0..n).map(|p| cards_of(d.hands[p] & !d.hidden[p]).into_iter()).collect();
+    let mut open: Vec<std::vec::IntoIter<u8>> = (0..n)
+        .map(|p| cards_of(d.hands[p] & !d.hidden[p]).into_iter())
+        .collect();
     let mut hidden: Vec<std::vec::IntoIter<u8>> = (0..n).map(|p| cards_of(d.hidden[p]).into_iter()).collect();
     let mut talon = d.talon_cards().iter().copied();
     let mut order = Vec::new();

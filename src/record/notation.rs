@@ -1,7 +1,8 @@
 //! Cards and actions in the variant's own words: `piros.7`, `bid tök`, `announce ultimó`,
-//! `kontra game`, `play makk.A`. Reading is lenient (suit codes, any case); writing is canonical.
+//! `kontra game`, `play makk.A`, `meld kvint`, `meld vannak`, `exchange`, `discard piros.9`, `call game`, `give-up`, `play-on`, `raise`, `call-back`, `switch`. Reading is lenient (suit codes, any case); writing is canonical.
 
 use crate::engine::game::Item;
+use crate::engine::melds::MeldCall;
 use crate::engine::{Action, Game};
 use crate::model::{BidEntry, RoundShape, Variant};
 
@@ -22,13 +23,26 @@ pub fn parse_card(v: &Variant, text: &str) -> Option<(u8, bool)> {
     let (s, r) = text.split_once('.')?;
     let (suit, exact_suit) = match v.suits.iter().position(|x| x.name == s) {
         Some(i) => (i, true),
-        None => (v.suits.iter().position(|x| x.code.eq_ignore_ascii_case(s) || x.name.to_lowercase() == s.to_lowercase())?, false),
+        None => (
+            v.suits
+                .iter()
+                .position(|x| x.code.eq_ignore_ascii_case(s) || x.name.to_lowercase() == s.to_lowercase())?,
+            false,
+        ),
     };
     let (rank, exact_rank) = match v.ranks.iter().position(|x| x.code == r) {
         Some(i) => (i, true),
-        None => (v.ranks.iter().position(|x| x.code.eq_ignore_ascii_case(r) || x.name.to_lowercase() == r.to_lowercase())?, false),
+        None => (
+            v.ranks
+                .iter()
+                .position(|x| x.code.eq_ignore_ascii_case(r) || x.name.to_lowercase() == r.to_lowercase())?,
+            false,
+        ),
     };
-    let id = v.cards.iter().position(|c| c.suit as usize == suit && c.rank as usize == rank)?;
+    let id = v
+        .cards
+        .iter()
+        .position(|c| c.suit as usize == suit && c.rank as usize == rank)?;
     Some((id as u8, exact_suit && exact_rank))
 }
 
@@ -36,7 +50,9 @@ pub fn parse_card(v: &Variant, text: &str) -> Option<(u8, bool)> {
 fn bid_name(game: &Game, index: u8) -> Option<String> {
     let v = &game.rules().variant;
     let round = v.bidding.rounds.get(game.bid_round()?)?;
-    let RoundShape::Ascending { ladder, .. } = round.shape else { return None };
+    let RoundShape::Ascending { ladder, .. } = round.shape else {
+        return None;
+    };
     let entry = v.bid_ladders.get(ladder)?.entries.get(index as usize)?;
     Some(match entry {
         BidEntry::Suit(s) => v.suits.get(*s as usize)?.name.clone(),
@@ -52,9 +68,16 @@ fn item_name(game: &Game, item: Item) -> String {
         Item::Game => "game".into(),
         Item::Figure(k) => {
             let anns = game.announcements();
-            let Some(a) = anns.get(k as usize) else { return format!("figure#{k}") };
+            let Some(a) = anns.get(k as usize) else {
+                return format!("figure#{k}");
+            };
             let name = v.figures.get(a.figure).map(|f| f.name.clone()).unwrap_or_default();
-            let same: Vec<usize> = anns.iter().enumerate().filter(|(_, x)| x.figure == a.figure).map(|(i, _)| i).collect();
+            let same: Vec<usize> = anns
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| x.figure == a.figure)
+                .map(|(i, _)| i)
+                .collect();
             if same.len() > 1 {
                 let n = same.iter().position(|i| *i == k as usize).unwrap_or(0) + 1;
                 format!("{name}#{n}")
@@ -76,8 +99,23 @@ pub fn action_text(game: &Game, action: Action) -> String {
         Action::Announce(f) => format!("announce {}", v.figures.get(f).map(|f| f.name.as_str()).unwrap_or("?")),
         Action::Kontra(item) => format!("kontra {}", item_name(game, item)),
         Action::Play(c) => format!("play {}", card_name(v, c)),
-        #[allow(unreachable_patterns)]
-        other => format!("{other:?}").to_lowercase(),
+        Action::Meld(MeldCall::Sequence(i)) => format!(
+            "meld {}",
+            v.melds
+                .sequences
+                .get(i as usize)
+                .map(|r| r.name.as_str())
+                .unwrap_or("?")
+        ),
+        Action::Meld(MeldCall::Vannak) => "meld vannak".into(),
+        Action::Exchange => "exchange".into(),
+        Action::Discard(c) => format!("discard {}", card_name(v, c)),
+        Action::Call(item) => format!("call {}", item_name(game, item)),
+        Action::GiveUp => "give-up".into(),
+        Action::PlayOn => "play-on".into(),
+        Action::Raise => "raise".into(),
+        Action::CallBack => "call-back".into(),
+        Action::Switch => "switch".into(),
     }
 }
 
@@ -92,6 +130,23 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
         "accept" => Ok(Action::Accept),
         "claim" => Ok(Action::Claim),
         "play" => parse_card(v, arg).map(|(c, _)| Action::Play(c)).ok_or_else(|| format!("`{arg}` is not a card of this deck")),
+        "discard" => parse_card(v, arg).map(|(c, _)| Action::Discard(c)).ok_or_else(|| format!("`{arg}` is not a card of this deck")),
+        "exchange" => Ok(Action::Exchange),
+        "give-up" => Ok(Action::GiveUp),
+        "play-on" => Ok(Action::PlayOn),
+        "raise" => Ok(Action::Raise),
+        "call-back" => Ok(Action::CallBack),
+        "switch" => Ok(Action::Switch),
+        // `vannak` is the language's word for four of a kind (the `vannak` row of `melds`)
+        "meld" if arg == "vannak" => Ok(Action::Meld(MeldCall::Vannak)),
+        "meld" => v
+            .melds
+            .sequences
+            .iter()
+            .position(|r| r.name == arg)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(|i| Action::Meld(MeldCall::Sequence(i)))
+            .ok_or_else(|| format!("there is no sequence `{arg}` in these rules")),
         "announce" => v
             .figures
             .iter()
@@ -113,18 +168,19 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
             }
             Err(format!("`{arg}` is not a bid of this round"))
         }
-        "kontra" => {
+        "kontra" | "call" => {
+            let wrap = if verb == "kontra" { Action::Kontra } else { Action::Call };
             if arg == "game" {
-                return Ok(Action::Kontra(Item::Game));
+                return Ok(wrap(Item::Game));
             }
             let n = game.announcements().len();
             (0..n as u16)
                 .map(Item::Figure)
                 .find(|it| item_name(game, *it) == arg)
-                .map(Action::Kontra)
-                .ok_or_else(|| format!("nothing called `{arg}` has been announced to kontra"))
+                .map(wrap)
+                .ok_or_else(|| format!("nothing called `{arg}` has been announced to {verb}"))
         }
-        _ => Err(format!("`{verb}` is not an action; actions are pass, accept, bid, claim, announce, kontra and play")),
+        _ => Err(format!("`{verb}` is not an action; actions are pass, accept, bid, claim, announce, kontra, meld, exchange, discard, call, give-up, play-on, raise, call-back, switch and play")),
     }
 }
 

@@ -8,7 +8,9 @@ use std::fmt::Write as _;
 
 /// The itemized sheet of a finished game (empty if the hand is not over).
 pub fn sheet(game: &Game) -> String {
-    let Some(score) = game.result() else { return String::new() };
+    let Some(score) = game.result() else {
+        return String::new();
+    };
     render(game, score)
 }
 
@@ -21,9 +23,18 @@ fn render(game: &Game, s: &Score) -> String {
         return o;
     }
     let contract = s.contract.and_then(|c| v.contracts.get(c));
-    let trump = s.trump.and_then(|t| v.suits.get(t as usize)).map(|t| format!(", trumps {}", t.name)).unwrap_or_default();
+    let trump = s
+        .trump
+        .and_then(|t| v.suits.get(t as usize))
+        .map(|t| format!(", trumps {}", t.name))
+        .unwrap_or_default();
     let declarer = s.declarer.map(|d| format!(", declarer seat {d}")).unwrap_or_default();
-    let _ = writeln!(o, "contract {}{trump}{declarer}; dealer seat {}", contract.map(|c| c.name.as_str()).unwrap_or("?"), game.dealer());
+    let _ = writeln!(
+        o,
+        "contract {}{trump}{declarer}; dealer seat {}",
+        contract.map(|c| c.name.as_str()).unwrap_or("?"),
+        game.dealer()
+    );
     let header: String = (0..players).map(|p| format!("{:>8}", format!("seat {p}"))).collect();
     let _ = writeln!(o, "{:<34}{header}", "");
     let row = |o: &mut String, label: &str, vals: &mut dyn Iterator<Item = String>| {
@@ -31,7 +42,11 @@ fn render(game: &Game, s: &Score) -> String {
         let _ = writeln!(o, "{label:<44}{cells}");
     };
     row(&mut o, "tricks", &mut (0..players).map(|p| s.tricks[p].to_string()));
-    row(&mut o, "card points", &mut (0..players).map(|p| s.card_points[p].to_string()));
+    row(
+        &mut o,
+        "card points",
+        &mut (0..players).map(|p| s.card_points[p].to_string()),
+    );
     row(&mut o, "melds", &mut (0..players).map(|p| s.meld_points[p].to_string()));
     let _ = writeln!(o);
     for it in &s.items {
@@ -47,7 +62,10 @@ fn render(game: &Game, s: &Score) -> String {
             Some(false) => "lost",
             None => "nobody",
         };
-        let label = format!("{name}{by}: {}{front} x{} = {} {result}", it.base, it.multiplier, it.value);
+        let label = format!(
+            "{name}{by}: {}{front} x{} = {} {result}",
+            it.base, it.multiplier, it.value
+        );
         row(&mut o, &label, &mut (0..players).map(|p| signed(it.pay[p])));
     }
     let _ = writeln!(o);

@@ -16,9 +16,7 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::header | Rule::variant_line | Rule::house_rules_line => "`variant` or `house-rules`",
         Rule::source_line => "`source`",
         Rule::remove_line => "`remove`",
-        Rule::remove_target => {
-            "`figure`, `contract`, `figure-ladder`, `doubling`, `calling` or `exchange`"
-        }
+        Rule::remove_target => "`figure`, `contract`, `figure-ladder`, `doubling`, `calling` or `exchange`",
         Rule::game_block => "`game`",
         Rule::deck_block => "`deck`",
         Rule::orders_block => "`orders`",
@@ -64,9 +62,7 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::trick_order_stmt => "`trick-order`",
         Rule::count_stmt => "`count`",
         Rule::first_lead_stmt => "`first-lead`",
-        Rule::seat => {
-            "a seat (`forehand`, `declarer-left`, `declarer-right`, `declarer`, `non-dealer`)"
-        }
+        Rule::seat => "a seat (`forehand`, `declarer-left`, `declarer-right`, `declarer`, `non-dealer`)",
         Rule::win_stmt => "`win`",
         Rule::win_shape => "`more-than-each card-points+melds`, `no-tricks` or `most-tricks`",
         Rule::tie_stmt => "`tie`",
@@ -161,7 +157,8 @@ pub fn expected_list(positives: &[Rule]) -> String {
 pub fn help_for(positives: &[Rule]) -> String {
     let has = |r: Rule| positives.contains(&r);
     if has(Rule::variant_line) || has(Rule::header) {
-        "a rules file starts with `variant NAME \"description\"` or `house-rules NAME \"description\" extends BASE`".into()
+        "a rules file starts with `variant NAME \"description\"` or `house-rules NAME \"description\" extends BASE`"
+            .into()
     } else if has(Rule::game_block) || has(Rule::figure_block) {
         "each section starts a new line: `game`, `deck`, `orders`, `points`, `deal`, `bidding`, `ladder`, `contract`, `announcing`, `melds`, `figure`, `figure-ladder`, `doubling`, `calling`, `exchange`, `scoring` or `remove`".into()
     } else if has(Rule::primitive) || has(Rule::points_pred) {
@@ -178,11 +175,7 @@ pub fn closest_keyword(word: &str, positives: &[Rule]) -> Option<String> {
     }
     let words: Vec<String> = positives
         .iter()
-        .filter_map(|r| {
-            phrase(*r)
-                .map(str::to_string)
-                .or_else(|| keyword_phrase(*r))
-        })
+        .filter_map(|r| phrase(*r).map(str::to_string).or_else(|| keyword_phrase(*r)))
         .filter(|p| p.starts_with('`') && p.ends_with('`') && !p.contains(' '))
         .map(|p| p.trim_matches('`').to_string())
         .collect();

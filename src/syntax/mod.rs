@@ -34,14 +34,10 @@ static SET_LIMIT: Once = Once::new();
 pub fn parse(file: FileId, text: &str) -> Result<FileAst, Vec<Diag>> {
     SET_LIMIT.call_once(|| pest::set_call_limit(NonZeroUsize::new(PEST_CALL_LIMIT)));
     precheck(file, text)?;
-    let mut pairs =
-        KartyaParser::parse(Rule::file, text).map_err(|e| vec![syntax_diag(file, text, e)])?;
+    let mut pairs = KartyaParser::parse(Rule::file, text).map_err(|e| vec![syntax_diag(file, text, e)])?;
     let Some(root) = pairs.next() else {
         return Err(vec![Diag::new(Code::Syntax, file, "the file is empty")
-            .label(
-                Span::new(0, 0),
-                "expected `variant` or `house-rules` here",
-            )]);
+            .label(Span::new(0, 0), "expected `variant` or `house-rules` here")]);
     };
     let mut builder = Builder::default();
     let stmts = builder.body(root);
@@ -65,10 +61,7 @@ fn precheck(file: FileId, text: &str) -> Result<(), Vec<Diag>> {
             ),
         )
         .label(
-            Span::new(
-                MAX_FILE_BYTES.min(text.len()),
-                MAX_FILE_BYTES.min(text.len()),
-            ),
+            Span::new(MAX_FILE_BYTES.min(text.len()), MAX_FILE_BYTES.min(text.len())),
             "the limit is reached here",
         )
         .help("split the rules into a variant and house-rules files")]);
@@ -88,9 +81,15 @@ fn precheck(file: FileId, text: &str) -> Result<(), Vec<Diag>> {
             '(' | '{' if !in_string => {
                 depth += 1;
                 if depth > MAX_NESTING {
-                    return Err(vec![Diag::new(Code::TooDeep, file, format!("brackets are nested more than {MAX_NESTING} deep"))
-                        .label(Span::new(i, i + 1), "this bracket is too deep")
-                        .help("a figure condition needs only a few levels of parentheses; check for a missing `)` or `}`")]);
+                    return Err(vec![Diag::new(
+                        Code::TooDeep,
+                        file,
+                        format!("brackets are nested more than {MAX_NESTING} deep"),
+                    )
+                    .label(Span::new(i, i + 1), "this bracket is too deep")
+                    .help(
+                        "a figure condition needs only a few levels of parentheses; check for a missing `)` or `}`",
+                    )]);
                 }
             }
             ')' | '}' if !in_string => depth = depth.saturating_sub(1),
@@ -145,8 +144,7 @@ fn syntax_diag(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diag {
             let (message, help) = if message.contains("call limit") {
                 (
                     "the file is too complex to parse".to_string(),
-                    "the parser gave up after too many steps; simplify or split the file"
-                        .to_string(),
+                    "the parser gave up after too many steps; simplify or split the file".to_string(),
                 )
             } else {
                 (message, "see docs/language.md for the syntax".to_string())
@@ -165,11 +163,7 @@ fn found_at(text: &str, pos: usize) -> String {
         None => "end of file".into(),
         Some('\n') | Some('\r') => "end of line".into(),
         Some(_) => {
-            let word: String = rest
-                .chars()
-                .take_while(|c| !c.is_whitespace())
-                .take(24)
-                .collect();
+            let word: String = rest.chars().take_while(|c| !c.is_whitespace()).take(24).collect();
             format!("`{word}`")
         }
     }
@@ -217,11 +211,7 @@ impl Builder {
         let is_block = rule_name.ends_with("_block");
         let rule_name = rule_name.to_string();
         let text = pair.as_str();
-        let head_len = if is_block {
-            head_length(text)
-        } else {
-            text.len()
-        };
+        let head_len = if is_block { head_length(text) } else { text.len() };
         let words = tokenize(&text[..head_len], span.start);
         let mut stmt = Stmt {
             rule: rule_name,
@@ -393,11 +383,7 @@ fn span_of(pair: &Pair<'_, Rule>) -> Span {
 fn condition(pair: Pair<'_, Rule>) -> Cond {
     match pair.as_rule() {
         Rule::condition => {
-            let mut parts: Vec<Cond> = pair
-                .into_inner()
-                .filter(is_condition_part)
-                .map(condition)
-                .collect();
+            let mut parts: Vec<Cond> = pair.into_inner().filter(is_condition_part).map(condition).collect();
             if parts.len() == 1 {
                 parts.remove(0)
             } else {
@@ -405,11 +391,7 @@ fn condition(pair: Pair<'_, Rule>) -> Cond {
             }
         }
         Rule::disjunct => {
-            let mut parts: Vec<Cond> = pair
-                .into_inner()
-                .filter(is_condition_part)
-                .map(condition)
-                .collect();
+            let mut parts: Vec<Cond> = pair.into_inner().filter(is_condition_part).map(condition).collect();
             if parts.len() == 1 {
                 parts.remove(0)
             } else {

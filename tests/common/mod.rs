@@ -50,15 +50,8 @@ pub fn add_arg(sources: &mut SourceSet, arg: &str, base_dir: &Path) -> Option<Fi
 /// Loads a base and house rules, by name or path.
 pub fn load(args: &[&str], base_dir: &Path) -> (SourceSet, Loaded) {
     let mut sources = SourceSet::new();
-    let ids: Vec<FileId> = args
-        .iter()
-        .filter_map(|a| add_arg(&mut sources, a, base_dir))
-        .collect();
-    assert_eq!(
-        ids.len(),
-        args.len(),
-        "every argument names a file: {args:?}"
-    );
+    let ids: Vec<FileId> = args.iter().filter_map(|a| add_arg(&mut sources, a, base_dir)).collect();
+    assert_eq!(ids.len(), args.len(), "every argument names a file: {args:?}");
     let loaded = kartya::load::load(&mut sources, ids[0], &ids[1..]);
     (sources, loaded)
 }

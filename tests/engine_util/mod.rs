@@ -14,8 +14,16 @@ pub fn rules(name: &str) -> Arc<Rules> {
 /// The id of a card by suit name and rank code, e.g. `card(&r, "makk", "7")`.
 pub fn card(r: &Rules, suit: &str, rank: &str) -> u8 {
     let v = &r.variant;
-    let s = v.suits.iter().position(|x| x.name == suit || x.code == suit).unwrap_or_else(|| panic!("suit {suit}")) as u8;
-    let k = v.ranks.iter().position(|x| x.code == rank || x.name == rank).unwrap_or_else(|| panic!("rank {rank}")) as u8;
+    let s = v
+        .suits
+        .iter()
+        .position(|x| x.name == suit || x.code == suit)
+        .unwrap_or_else(|| panic!("suit {suit}")) as u8;
+    let k = v
+        .ranks
+        .iter()
+        .position(|x| x.code == rank || x.name == rank)
+        .unwrap_or_else(|| panic!("rank {rank}")) as u8;
     r.tables.card(s, k).unwrap()
 }
 
@@ -60,7 +68,11 @@ pub fn act(g: &mut Game, actions: &[Action]) {
 /// Plays the first legal card (lowest id) for whoever is to play, `k` times.
 pub fn play_lowest(g: &mut Game, k: usize) {
     for _ in 0..k {
-        let c = g.legal_actions().into_iter().find_map(|a| if let Action::Play(c) = a { Some(c) } else { None }).unwrap();
+        let c = g
+            .legal_actions()
+            .into_iter()
+            .find_map(|a| if let Action::Play(c) = a { Some(c) } else { None })
+            .unwrap();
         act(g, &[Action::Play(c)]);
     }
 }
@@ -69,7 +81,11 @@ pub fn play_lowest(g: &mut Game, k: usize) {
 pub fn finish_quietly(g: &mut Game) {
     while !g.is_over() {
         let acts = g.legal_actions();
-        let a = acts.iter().find(|a| matches!(a, Action::Pass | Action::Play(_))).copied().unwrap();
+        let a = acts
+            .iter()
+            .find(|a| matches!(a, Action::Pass | Action::Play(_)))
+            .copied()
+            .unwrap();
         act(g, &[a]);
     }
 }
@@ -79,7 +95,10 @@ pub fn random_finish(g: &mut Game, seed: u64) {
     let mut rng = hand_rng(seed, 1);
     let mut buf = Vec::new();
     while !g.is_over() {
-        assert!(kartya::engine::sim::random_step(g, &mut rng, &mut buf), "a legal action exists until the end");
+        assert!(
+            kartya::engine::sim::random_step(g, &mut rng, &mut buf),
+            "a legal action exists until the end"
+        );
     }
 }
 
@@ -94,4 +113,76 @@ pub fn bid_index(r: &Rules, name: &str) -> u8 {
             BidEntry::Contract(c) => r.variant.contracts[c].name == name,
         })
         .unwrap() as u8
+}
+
+/// A deck order for the variant's deal plan that gives each position the listed cards first
+/// (then cards from a seeded shuffle), the indicator, and the talon bottom first (the last card
+/// of a full talon is the face-up top card); unlisted places are filled from the shuffle.
+pub fn order_with(r: &Rules, seed: u64, hands: &[&[u8]], indicator: Option<u8>, talon: &[u8]) -> Vec<u8> {
+    use kartya::model::DealStep;
+    let n = r.variant.active as usize;
+    let mut wanted: Vec<std::collections::VecDeque<u8>> = (0..n)
+        .map(|p| hands.get(p).map(|h| h.iter().copied().collect()).unwrap_or_default())
+        .collect();
+    let mut fixed: Vec<u8> = hands
+        .iter()
+        .flat_map(|h| h.iter().copied())
+        .chain(indicator)
+        .chain(talon.iter().copied())
+        .collect();
+    fixed.sort();
+    let before = fixed.len();
+    fixed.dedup();
+    assert_eq!(before, fixed.len(), "a card is placed twice");
+    let mut rng = hand_rng(seed, 0);
+    let (d, len) = shuffle(&r.tables, &mut rng);
+    let mut pool: Vec<u8> = d[..len].iter().copied().filter(|c| !fixed.contains(c)).collect();
+    let mut talon_cards = talon.iter().copied();
+    let mut order = Vec::new();
+    for step in &r.variant.deal {
+        match *step {
+            DealStep::Packet { size, .. } => {
+                for w in wanted.iter_mut() {
+                    for _ in 0..size {
+                        order.push(w.pop_front().unwrap_or_else(|| pool.pop().unwrap()));
+                    }
+                }
+            }
+            DealStep::Indicator => order.push(indicator.unwrap_or_else(|| pool.pop().unwrap())),
+            DealStep::Talon { size, .. } => {
+                for _ in 0..size {
+                    order.push(talon_cards.next().unwrap_or_else(|| pool.pop().unwrap()));
+                }
+            }
+        }
+    }
+    assert!(
+        wanted.iter().all(|w| w.is_empty()),
+        "a hand was given more cards than it holds"
+    );
+    order
+}
+
+/// Cards by `suit.rank` words: `cards(&r, &["piros.7", "makk.A"])`.
+pub fn cards(r: &Rules, words: &[&str]) -> Vec<u8> {
+    words
+        .iter()
+        .map(|w| {
+            let (s, k) = w.split_once('.').unwrap();
+            card(r, s, k)
+        })
+        .collect()
+}
+
+/// Every card of a suit, by suit name.
+pub fn suit_cards(r: &Rules, suit_name: &str) -> Vec<u8> {
+    let s = suit(r, suit_name);
+    (0..r.tables.n_cards).filter(|c| r.tables.suit(*c) == s).collect()
+}
+
+/// Passes an exchange the hand offers (the exchange is optional).
+pub fn skip_exchange(g: &mut Game) {
+    if g.phase() == kartya::engine::Phase::Exchange {
+        act(g, &[Action::Pass]);
+    }
 }

@@ -1,0 +1,272 @@
+//! The talon exchange (síbelés) as part of `Game`: takes the contract's `Exchange` (exchanger
+//! ranks, what else is taken, which cards qualify, whether trumps may be discarded), the trump
+//! suit and the bidding round that fixed it, the deal's indicator and talon, and the hands after
+//! the pickup; gives the exchange phase before the first lead: who may exchange, `exchange` or
+//! `pass`, the cards taken, the discards back to the hand size (`discard CARD`), and the cards
+//! that count for nobody (talon, indicator, the exchanger card, discards).
+
+use super::deal::bit;
+use super::game::{Action, Game, Phase};
+use super::tables::MAX_CARDS;
+use crate::model::{Exchange, RankId, Take};
+
+/// The exchange of one hand.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ExchangeState {
+    /// The position that may exchange (while the phase is `Exchange`).
+    pub holder: Option<u8>,
+    /// The exchanger card the holder may give for the indicator.
+    pub card: Option<u8>,
+    /// Whether the holder has exchanged.
+    pub exchanged: bool,
+    /// Cards taken into the hand: the indicator and any talon cards.
+    pub taken: u64,
+    /// The exchanger card, now in the talon in place of the indicator.
+    pub given: u64,
+    /// Hidden talon cards turned face up by a chain and not taken.
+    pub revealed: u64,
+    /// Cards discarded face down.
+    pub discarded: u64,
+    /// The hand size to discard back to.
+    pub keep: u8,
+}
+
+impl Game {
+    fn exchange_rule(&self) -> Option<&Exchange> {
+        let v = &self.rules.variant;
+        let c = v.contracts.get(self.contract?)?;
+        let x = v.exchanges.get(c.exchange?)?;
+        if x.from_round.is_some() && x.from_round != self.won_round {
+            return None;
+        }
+        Some(x)
+    }
+
+    /// The rank that stands for "aces" in `qualify aces`: the top rank of the sequence order (the
+    /// natural order), or without one the top rank of the contract's plain order. The model has
+    /// no rank role "ace"; in every bundled deck both orders start with it.
+    fn ace_rank(&self) -> Option<RankId> {
+        let v = &self.rules.variant;
+        let from = |o: Option<usize>| o.and_then(|o| v.orders.get(o)).and_then(|o| o.ranks.first().copied());
+        from(v.melds.sequence_order)
+            .or_else(|| from(self.contract.and_then(|c| v.contracts.get(c)).map(|c| c.plain_order)))
+    }
+
+    /// After the pickup: opens the exchange if the contract has one, it applies to the round the
+    /// trump suit was fixed in, and somebody holds the exchanger card. The exchanger ranks are
+    /// tried in order: each later one only when every earlier one is face up (the indicator or a
+    /// face-up talon card). Returns whether the exchange phase started.
+    pub(super) fn start_exchange(&mut self) -> bool {
+        let Some(x) = self.exchange_rule() else {
+            return false;
+        };
+        let (Some(trump), Some(ind)) = (self.trump, self.deal.indicator) else {
+            return false;
+        };
+        let face_up = bit(ind) | self.deal.talon_face_up;
+        let tb = &self.rules.tables;
+        let mut exchanger = None;
+        for r in &x.exchangers {
+            let Some(c) = tb.card(trump, *r) else {
+                return false;
+            };
+            if face_up & bit(c) == 0 {
+                exchanger = Some(c);
+                break;
+            }
+        }
+        let Some(card) = exchanger else { return false };
+        let Some(holder) = (0..self.n).find(|p| self.hands.get(*p as usize).is_some_and(|h| h & bit(card) != 0)) else {
+            return false;
+        };
+        let keep = self
+            .hands
+            .get(holder as usize)
+            .map(|h| h.count_ones())
+            .unwrap_or(0)
+            .min(u8::MAX as u32) as u8;
+        self.ex = ExchangeState {
+            holder: Some(holder),
+            card: Some(card),
+            keep,
+            ..ExchangeState::default()
+        };
+        self.phase = Phase::Exchange;
+        true
+    }
+
+    fn qualifies(&self, x: &Exchange, ace: Option<RankId>, c: u8) -> bool {
+        let tb = &self.rules.tables;
+        (x.qualify_trumps && Some(tb.suit(c)) == self.trump)
+            || (x.qualify_aces && ace.is_some_and(|a| tb.rank_of[c as usize & (MAX_CARDS - 1)] == a))
+    }
+
+    fn holder_hand(&self) -> u64 {
+        self.ex
+            .holder
+            .and_then(|p| self.hands.get(p as usize).copied())
+            .unwrap_or(0)
+    }
+
+    fn trump_mask(&self) -> u64 {
+        self.trump
+            .and_then(|s| self.rules.tables.suit_mask.get(s as usize).copied())
+            .unwrap_or(0)
+    }
+
+    /// Discards still owed by the holder.
+    fn owed(&self) -> u32 {
+        self.holder_hand().count_ones().saturating_sub(self.ex.keep as u32)
+    }
+
+    /// The cards the holder may discard: any card of his hand; with `discard no-trumps` no trump
+    /// while he holds another card (the sources do not say what a hand of only trumps does; it
+    /// discards trumps).
+    fn discardable(&self) -> u64 {
+        let hand = self.holder_hand();
+        let may_discard_trumps = self.exchange_rule().is_some_and(|x| x.discard_trumps);
+        let plain = hand & !self.trump_mask();
+        if may_discard_trumps || plain == 0 {
+            hand
+        } else {
+            plain
+        }
+    }
+
+    pub(super) fn exchange_actions(&self, out: &mut Vec<Action>) {
+        if !self.ex.exchanged {
+            out.extend([Action::Exchange, Action::Pass]);
+            return;
+        }
+        let mut m = self.discardable();
+        while m != 0 {
+            out.push(Action::Discard(m.trailing_zeros() as u8));
+            m &= m - 1;
+        }
+    }
+
+    pub(super) fn check_exchange(&self, action: Action) -> Result<(), &'static str> {
+        match (self.ex.exchanged, action) {
+            (false, Action::Exchange | Action::Pass) => Ok(()),
+            (false, Action::Discard(_)) => Err("nothing to discard before exchanging"),
+            (true, Action::Discard(c)) => {
+                if self.holder_hand() & bit(c) == 0 {
+                    Err("the card is not in the player's hand")
+                } else if self.discardable() & bit(c) == 0 {
+                    Err("trumps may not be discarded")
+                } else {
+                    Ok(())
+                }
+            }
+            (true, _) => Err("the exchanger must discard back to his hand size"),
+            _ => Err("not an action of the exchange"),
+        }
+    }
+
+    /// Applies an exchange action known to be legal; moves on to the play when the exchange is
+    /// over.
+    pub(super) fn apply_exchange(&mut self, action: Action) {
+        match action {
+            Action::Exchange => self.do_exchange(),
+            Action::Discard(c) => {
+                if let Some(h) = self.ex.holder.and_then(|p| self.hands.get_mut(p as usize)) {
+                    *h &= !bit(c);
+                }
+                self.ex.discarded |= bit(c);
+            }
+            _ => {
+                self.end_exchange();
+                return;
+            }
+        }
+        if self.owed() == 0 {
+            self.end_exchange();
+        }
+    }
+
+    fn end_exchange(&mut self) {
+        self.ex.holder = None;
+        self.begin_play();
+    }
+
+    /// The exchanger card goes in place of the indicator; the face-up top card comes too if it
+    /// qualifies; with both face-up cards taken, the chains and the whole talon as the rule says.
+    /// `top-chain bottom-chain` together run the top chain first: each chain stops at the first
+    /// card that does not qualify, which would stop the other one too, so the order does not
+    /// change what is taken (the sources do not give it, A26).
+    fn do_exchange(&mut self) {
+        let Some(x) = self.exchange_rule().cloned() else {
+            return;
+        };
+        let (Some(card), Some(ind)) = (self.ex.card, self.deal.indicator) else {
+            return;
+        };
+        let ace = self.ace_rank();
+        let talon = self.deal.talon_cards();
+        let face_up = self.deal.talon_face_up;
+        let mut taken = bit(ind);
+        let mut revealed = 0u64;
+        // the face-up top card
+        let top = talon.last().copied().filter(|c| face_up & bit(*c) != 0);
+        let both = match top {
+            Some(t) if x.take.contains(&Take::TopCard) && self.qualifies(&x, ace, t) => {
+                taken |= bit(t);
+                true
+            }
+            _ => false,
+        };
+        if both {
+            let hidden = |c: &u8| face_up & bit(*c) == 0;
+            if x.take.contains(&Take::TopChain) {
+                for c in talon.iter().rev().filter(|c| hidden(c)) {
+                    if taken & bit(*c) != 0 {
+                        continue;
+                    }
+                    if !self.qualifies(&x, ace, *c) {
+                        revealed |= bit(*c);
+                        break;
+                    }
+                    taken |= bit(*c);
+                }
+            }
+            if x.take.contains(&Take::BottomChain) {
+                for c in talon.iter().filter(|c| hidden(c)) {
+                    if taken & bit(*c) != 0 {
+                        continue;
+                    }
+                    if revealed & bit(*c) != 0 || !self.qualifies(&x, ace, *c) {
+                        revealed |= bit(*c);
+                        break;
+                    }
+                    taken |= bit(*c);
+                }
+            }
+            if x.take.contains(&Take::WholeTalon) {
+                for c in talon.iter().filter(|c| hidden(c)) {
+                    if self.qualifies(&x, ace, *c) {
+                        taken |= bit(*c);
+                    }
+                }
+            }
+        }
+        if let Some(h) = self.ex.holder.and_then(|p| self.hands.get_mut(p as usize)) {
+            *h = (*h & !bit(card)) | taken;
+        }
+        self.ex.taken = taken;
+        self.ex.given = bit(card);
+        self.ex.revealed = revealed & !taken;
+        self.ex.exchanged = true;
+    }
+
+    /// The cards that count for nobody: the talon and the indicator less what was taken, the
+    /// exchanger card given for the indicator, and the discards.
+    pub fn nobody_cards(&self) -> u64 {
+        let laid = self.deal.talon_mask() | self.deal.indicator.map(bit).unwrap_or(0);
+        (laid & !self.ex.taken) | self.ex.given | self.ex.discarded
+    }
+
+    /// The exchange of this hand (all empty when nobody exchanged).
+    pub fn exchange_state(&self) -> &ExchangeState {
+        &self.ex
+    }
+}

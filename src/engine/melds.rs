@@ -1,0 +1,395 @@
+//! Melds as part of `Game`: takes the variant's `Melds` table (sequence rows, sequence order, tie
+//! rule, vannak ranks and orders), the contract's `MeldKinds`, the trump suit and the hands held
+//! when the play starts, gives the meld calls a player may make just before his card to trick 1
+//! (`meld kvint`, `meld vannak`: the length class of his longest sequence, four of a kind), their
+//! checks, and the meld points per position after validation (§4.5). Béla (valid unannounced) is
+//! scored in `score.rs`.
+
+use super::game::{Action, Game, Phase};
+use super::tables::{Tables, MAX_CARDS, MAX_SEATS, MAX_SUITS};
+use crate::model::{Order, RankId, SuitId, Variant};
+use std::cmp::Ordering;
+
+/// A meld call: the length class of the caller's longest sequence (index into
+/// `variant.melds.sequences`), or four of a kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum MeldCall {
+    Sequence(u8),
+    Vannak,
+}
+
+/// Bits of `Game::meld_said` per position.
+pub(super) const SAID_SEQUENCE: u8 = 1;
+pub(super) const SAID_VANNAK: u8 = 2;
+
+/// Most ranks in a sequence order the tables keep (a suit of a 64-card deck).
+const MAX_RUN: usize = MAX_CARDS;
+
+/// The meld rules compiled for the deck: card ids of every suit in sequence order, the sequence
+/// rows by length, the vannak masks and strengths.
+#[derive(Debug, Clone, Default)]
+pub struct MeldTables {
+    /// Per suit, its card ids in sequence order, highest first (ranks missing from the deck are
+    /// skipped: they break nothing, as they cannot be held).
+    pub seq_cards: Vec<Vec<u8>>,
+    /// Sequence order strength of each rank (the highest rank has the largest number; ranks not in
+    /// the order 0).
+    pub seq_strength: Vec<u8>,
+    /// (length, value, row index) sorted by length, shortest first.
+    pub rows: Vec<(u32, i64, u8)>,
+    /// (rank, every card of the rank) for each rank that makes a vannak.
+    pub vannak: Vec<(RankId, u64)>,
+    /// Vannak strength of each rank in a game with trumps and in one without (largest = best).
+    pub vannak_trump_strength: Vec<u8>,
+    pub vannak_plain_strength: Vec<u8>,
+}
+
+fn strengths(order: Option<&Order>, n_ranks: usize) -> Vec<u8> {
+    let mut s = vec![0u8; n_ranks];
+    if let Some(o) = order {
+        let len = o.ranks.len();
+        for (i, r) in o.ranks.iter().enumerate() {
+            if let Some(slot) = s.get_mut(*r as usize) {
+                *slot = len.saturating_sub(i).min(u8::MAX as usize) as u8;
+            }
+        }
+    }
+    s
+}
+
+impl MeldTables {
+    pub fn compile(v: &Variant, t: &Tables) -> MeldTables {
+        let m = &v.melds;
+        let n_ranks = v.ranks.len();
+        let seq_order = m.sequence_order.and_then(|o| v.orders.get(o));
+        let seq_cards = (0..t.n_suits)
+            .map(|s| {
+                seq_order
+                    .map(|o| o.ranks.iter().filter_map(|r| t.card(s, *r)).take(MAX_RUN).collect())
+                    .unwrap_or_default()
+            })
+            .collect();
+        let mut rows: Vec<(u32, i64, u8)> = m
+            .sequences
+            .iter()
+            .enumerate()
+            .take(u8::MAX as usize)
+            .map(|(i, r)| (r.length, r.value, i as u8))
+            .collect();
+        rows.sort_by_key(|r| r.0);
+        let vannak = if m.vannak_value.is_some() {
+            m.vannak_ranks
+                .iter()
+                .map(|r| (*r, t.rank_mask(*r)))
+                .filter(|(_, mask)| *mask != 0)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        MeldTables {
+            seq_cards,
+            seq_strength: strengths(seq_order, n_ranks),
+            rows,
+            vannak,
+            vannak_trump_strength: strengths(m.vannak_trump_order.and_then(|o| v.orders.get(o)), n_ranks),
+            vannak_plain_strength: strengths(m.vannak_plain_order.and_then(|o| v.orders.get(o)), n_ranks),
+        }
+    }
+
+    /// Calls `f(suit, length, top card)` for every maximal run of a hand (length 1 and up): an
+    /// unbroken run is one sequence of its full length (§4.1.3, TV-05).
+    #[inline]
+    fn for_each_run(&self, hand: u64, mut f: impl FnMut(SuitId, u32, u8)) {
+        for (s, cards) in self.seq_cards.iter().enumerate().take(MAX_SUITS) {
+            let mut len = 0u32;
+            let mut top = 0u8;
+            for &c in cards {
+                if hand & (1u64 << (c as usize & (MAX_CARDS - 1))) != 0 {
+                    if len == 0 {
+                        top = c;
+                    }
+                    len += 1;
+                } else if len > 0 {
+                    f(s as SuitId, len, top);
+                    len = 0;
+                }
+            }
+            if len > 0 {
+                f(s as SuitId, len, top);
+            }
+        }
+    }
+
+    /// The row a run of this length scores as: the longest row not longer than the run.
+    fn row_of(&self, len: u32) -> Option<(u32, i64, u8)> {
+        self.rows.iter().rev().find(|r| r.0 <= len).copied()
+    }
+
+    /// The best sequence of a hand as a comparison key (length, top card strength, in trumps,
+    /// suit bidding rank), or `None` without a sequence.
+    fn best_sequence(&self, v: &Variant, hand: u64, trump: Option<SuitId>, t: &Tables) -> Option<SeqKey> {
+        let mut best: Option<SeqKey> = None;
+        self.for_each_run(hand, |s, len, top| {
+            if self.row_of(len).is_none() {
+                return;
+            }
+            let key = SeqKey {
+                len,
+                top: self
+                    .seq_strength
+                    .get(t.rank_of[top as usize & (MAX_CARDS - 1)] as usize)
+                    .copied()
+                    .unwrap_or(0),
+                trump: trump == Some(s),
+                suit_rank: v.suits.get(s as usize).map(|x| x.bid_rank).unwrap_or(0),
+            };
+            if best.map(|b| key.cmp_by(&b, true) == Ordering::Greater).unwrap_or(true) {
+                best = Some(key);
+            }
+        });
+        best
+    }
+
+    /// The row index a hand must call for its sequences: the class of its longest run (TV-06).
+    pub fn sequence_call(&self, hand: u64) -> Option<u8> {
+        let mut longest = 0u32;
+        self.for_each_run(hand, |_, len, _| longest = longest.max(len));
+        self.row_of(longest).map(|r| r.2)
+    }
+
+    /// The points of every sequence of a hand (`one_per_length`: at most one per row).
+    pub fn sequence_points(&self, hand: u64, one_per_length: bool) -> i64 {
+        let mut total = 0i64;
+        let mut rows_used = 0u64;
+        self.for_each_run(hand, |_, len, _| {
+            let Some((_, value, idx)) = self.row_of(len) else {
+                return;
+            };
+            let b = 1u64.checked_shl(idx as u32).unwrap_or(0);
+            if one_per_length && rows_used & b != 0 {
+                return;
+            }
+            rows_used |= b;
+            total += value;
+        });
+        total
+    }
+
+    /// Every vannak of a hand: (count, strength of the best) under a strength table.
+    fn vannaks(&self, hand: u64, strength: &[u8]) -> (u32, u8) {
+        let mut count = 0;
+        let mut best = 0u8;
+        for (r, mask) in &self.vannak {
+            if hand & mask == *mask {
+                count += 1;
+                best = best.max(strength.get(*r as usize).copied().unwrap_or(0));
+            }
+        }
+        (count, best)
+    }
+}
+
+/// How two best sequences compare (§4.5): length, top card in sequence order, trumps; then the
+/// suit's bidding rank when the variant breaks ties by suit rank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct SeqKey {
+    len: u32,
+    top: u8,
+    trump: bool,
+    suit_rank: i64,
+}
+
+impl SeqKey {
+    fn cmp_by(&self, o: &SeqKey, by_suit: bool) -> Ordering {
+        let c = (self.len, self.top, self.trump).cmp(&(o.len, o.top, o.trump));
+        if c != Ordering::Equal || !by_suit {
+            return c;
+        }
+        self.suit_rank.cmp(&o.suit_rank)
+    }
+}
+
+impl Game {
+    fn meld_kinds(&self) -> crate::model::MeldKinds {
+        self.contract
+            .and_then(|c| self.rules.variant.contracts.get(c))
+            .map(|c| c.melds)
+            .unwrap_or_default()
+    }
+
+    /// The position that may meld now: the player about to play his card to trick 1 (the back
+    /// round merged with trick 1), or the speaker of a back round held on its own before the
+    /// first lead.
+    fn meld_speaker(&self) -> Option<u8> {
+        let with_trick = self.rules.variant.announcing.back_with_first_trick;
+        if self.play.tricks_played != 0 {
+            return None;
+        }
+        match self.phase {
+            Phase::Play if with_trick => Some(self.play.to_play),
+            Phase::Back if !with_trick && self.play.trick_len == 0 => Some(self.talk.speaker),
+            _ => None,
+        }
+    }
+
+    /// The meld calls open to the speaker now, as (sequence row, vannak).
+    fn open_melds(&self) -> (Option<u8>, bool) {
+        let Some(pos) = self.meld_speaker() else {
+            return (None, false);
+        };
+        let kinds = self.meld_kinds();
+        let said = self.meld_said.get(pos as usize).copied().unwrap_or(0);
+        let hand = self.start_hands.get(pos as usize).copied().unwrap_or(0);
+        let mt = &self.rules.melds;
+        let seq = if kinds.sequence && said & SAID_SEQUENCE == 0 {
+            mt.sequence_call(hand)
+        } else {
+            None
+        };
+        let vannak = kinds.vannak && said & SAID_VANNAK == 0 && mt.vannak.iter().any(|(_, m)| hand & m == *m);
+        (seq, vannak)
+    }
+
+    /// Whether the player to act may still call a meld (so not only a card may be played).
+    pub(super) fn meld_open(&self) -> bool {
+        if self.play.tricks_played != 0 {
+            return false;
+        }
+        let (s, v) = self.open_melds();
+        s.is_some() || v
+    }
+
+    pub(super) fn meld_actions(&self, out: &mut Vec<Action>) {
+        let (seq, vannak) = self.open_melds();
+        if let Some(i) = seq {
+            out.push(Action::Meld(MeldCall::Sequence(i)));
+        }
+        if vannak {
+            out.push(Action::Meld(MeldCall::Vannak));
+        }
+    }
+
+    pub(super) fn check_meld(&self, call: MeldCall) -> Result<(), &'static str> {
+        let Some(pos) = self.meld_speaker() else {
+            return Err("melds are called just before one's card to the first trick");
+        };
+        let kinds = self.meld_kinds();
+        let said = self.meld_said.get(pos as usize).copied().unwrap_or(0);
+        let hand = self.start_hands.get(pos as usize).copied().unwrap_or(0);
+        let mt = &self.rules.melds;
+        match call {
+            MeldCall::Sequence(i) => {
+                if !kinds.sequence {
+                    return Err("sequences do not count in this contract");
+                }
+                if said & SAID_SEQUENCE != 0 {
+                    return Err("the player has already called his sequence");
+                }
+                match mt.sequence_call(hand) {
+                    None => Err("the player holds no sequence"),
+                    Some(k) if k == i => Ok(()),
+                    Some(_) => Err("a sequence call must state the full length of the longest sequence"),
+                }
+            }
+            MeldCall::Vannak => {
+                if !kinds.vannak {
+                    return Err("vannak does not count in this contract");
+                }
+                if said & SAID_VANNAK != 0 {
+                    return Err("the player has already called vannak");
+                }
+                if mt.vannak.iter().any(|(_, m)| hand & m == *m) {
+                    Ok(())
+                } else {
+                    Err("the player holds no four of a kind that counts")
+                }
+            }
+        }
+    }
+
+    /// Records a meld call known to be legal. Melds do not keep the announcement round going
+    /// after trick 1 (§10.2.3 names figures and doubling levels only).
+    pub(super) fn apply_meld(&mut self, call: MeldCall) {
+        let Some(pos) = self.meld_speaker() else {
+            return;
+        };
+        if let Some(s) = self.meld_said.get_mut(pos as usize) {
+            *s |= match call {
+                MeldCall::Sequence(_) => SAID_SEQUENCE,
+                MeldCall::Vannak => SAID_VANNAK,
+            };
+        }
+    }
+
+    /// Meld calls made, per position: (sequence called, vannak called).
+    pub fn melds_called(&self, pos: u8) -> (bool, bool) {
+        let s = self.meld_said.get(pos as usize).copied().unwrap_or(0);
+        (s & SAID_SEQUENCE != 0, s & SAID_VANNAK != 0)
+    }
+}
+
+/// Validation (§4.5): adds to `melds` (by position) the sequences of the best called sequence's
+/// holder and the vannaks of the best called vannak's holder. Hands are those held when the play
+/// started (after any exchange and discard, §4.4.6). A tie for the best sequence (same length and
+/// top card, no trumps) scores no sequences for anybody, a third player's shorter one included
+/// (A9: the sources do not say; we read "only one player scores sequences" strictly); with
+/// `sequence-ties suit-rank` the suit's bidding rank breaks it. The voluntary concession (kicsi) is
+/// a player's choice not to call.
+pub(super) fn add_meld_points(g: &Game, melds: &mut [i64; MAX_SEATS]) {
+    let v = &g.rules.variant;
+    let mt = &g.rules.melds;
+    let kinds = g.meld_kinds();
+    let n = (g.n as usize).min(MAX_SEATS);
+    let trump = g.trump;
+    if kinds.sequence {
+        let by_suit = v.melds.ties_by_suit_rank;
+        let mut best: Option<(SeqKey, usize)> = None;
+        let mut tied = false;
+        for p in 0..n {
+            if g.meld_said.get(p).copied().unwrap_or(0) & SAID_SEQUENCE == 0 {
+                continue;
+            }
+            let Some(k) = mt.best_sequence(v, g.start_hands.get(p).copied().unwrap_or(0), trump, &g.rules.tables)
+            else {
+                continue;
+            };
+            match best.map(|(b, _)| k.cmp_by(&b, by_suit)) {
+                None | Some(Ordering::Greater) => {
+                    best = Some((k, p));
+                    tied = false;
+                }
+                Some(Ordering::Equal) => tied = true,
+                Some(Ordering::Less) => {}
+            }
+        }
+        if let (Some((_, p)), false) = (best, tied) {
+            if let (Some(m), Some(h)) = (melds.get_mut(p), g.start_hands.get(p)) {
+                *m += mt.sequence_points(*h, v.melds.one_per_length);
+            }
+        }
+    }
+    if let (true, Some(value)) = (kinds.vannak, v.melds.vannak_value) {
+        // vannak compare by the trump order in a game with trumps, by the plain order without
+        let strength = if trump.is_some() {
+            &mt.vannak_trump_strength
+        } else {
+            &mt.vannak_plain_strength
+        };
+        let mut best: Option<(u8, usize, u32)> = None;
+        for p in 0..n {
+            if g.meld_said.get(p).copied().unwrap_or(0) & SAID_VANNAK == 0 {
+                continue;
+            }
+            let (count, s) = mt.vannaks(g.start_hands.get(p).copied().unwrap_or(0), strength);
+            if count > 0 && best.map(|(b, _, _)| s > b).unwrap_or(true) {
+                best = Some((s, p, count));
+            }
+        }
+        // the winner's further, lower vannak count too (§4.2.4)
+        if let Some((_, p, count)) = best {
+            if let Some(m) = melds.get_mut(p) {
+                *m += value.saturating_mul(count as i64);
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! The contract switch (`bidding.switch`) as part of `Game`: takes the switch's target contract
+//! and limit, gives the switch turns after the pickup (the declarer, then each position after him,
+//! may `Switch` or `Pass`) with their checks, and the switched contract.
+//!
+//! It is offered only when the contract came from an ascending bidding round and differs from the
+//! target, and while the declared value (the game with its kontras and game multipliers, plus the
+//! declarer's figures with their kontras) is at most the limit. The switcher becomes declarer of
+//! the target contract with no trumps; the abandoned contract's announcements and kontras are
+//! dropped and nothing more is announced or doubled (A28: "no further announcements").
+
+use super::game::{Action, Game, Levels, Phase};
+use crate::model::RoundShape;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct SwitchTurn {
+    pub turn: u8,
+    pub spoken: u8,
+}
+
+impl Game {
+    /// The value the switch limit is compared with: the game with its kontras and game
+    /// multipliers, plus every figure the declarer announced with its kontras.
+    pub fn declared_value(&self) -> i64 {
+        let v = &self.rules.variant;
+        let game = self
+            .contract
+            .and_then(|c| v.contracts.get(c))
+            .map(|c| c.value.saturating_mul(self.kontra_game_factor()))
+            .unwrap_or(0);
+        self.anns
+            .iter()
+            .filter(|a| Some(a.by) == self.declarer)
+            .fold(game, |sum, a| match v.figures.get(a.figure) {
+                Some(f) if !f.multiplies_game => sum.saturating_add(
+                    if a.front { f.front } else { f.back }
+                        .unwrap_or(0)
+                        .saturating_mul(a.levels.multiplier),
+                ),
+                _ => sum,
+            })
+    }
+
+    /// After the pickup: opens the switch turns if the rules offer a switch; true if they did.
+    pub(super) fn start_switch(&mut self) -> bool {
+        let v = &self.rules.variant;
+        let Some(sw) = v.bidding.switch else { return false };
+        let (Some(d), Some(c)) = (self.declarer, self.contract) else {
+            return false;
+        };
+        if c == sw.to || self.ext.switched {
+            return false;
+        }
+        let ascending = v
+            .bidding
+            .rounds
+            .iter()
+            .any(|r| Some(r.number) == self.won_round && matches!(r.shape, RoundShape::Ascending { .. }));
+        if !ascending || self.declared_value() > sw.at_most {
+            return false;
+        }
+        self.ext.switch = Some(SwitchTurn { turn: d, spoken: 0 });
+        self.phase = Phase::Switch;
+        true
+    }
+
+    pub(super) fn switch_to_act(&self) -> u8 {
+        self.ext.switch.map(|s| s.turn).unwrap_or(0)
+    }
+
+    pub(super) fn switch_actions(&self, out: &mut Vec<Action>) {
+        if self.ext.switch.is_some() {
+            out.extend([Action::Switch, Action::Pass]);
+        }
+    }
+
+    pub(super) fn check_switch(&self, action: Action) -> Result<(), &'static str> {
+        match action {
+            Action::Switch | Action::Pass if self.ext.switch.is_some() => Ok(()),
+            _ => Err("switch the contract or pass"),
+        }
+    }
+
+    pub(super) fn apply_switch(&mut self, action: Action) {
+        let Some(mut s) = self.ext.switch else { return };
+        let Some(sw) = self.rules.variant.bidding.switch else {
+            return;
+        };
+        if action == Action::Switch {
+            self.contract = Some(sw.to);
+            self.declarer = Some(s.turn);
+            self.trump = None;
+            self.anns.clear();
+            self.ann_round.clear();
+            self.game_levels = Levels::default();
+            self.ext.switched = true;
+            self.ext.switch = None;
+            self.begin_play();
+            return;
+        }
+        s.spoken += 1;
+        s.turn = (s.turn + 1) % self.n.max(1);
+        if s.spoken >= self.n {
+            self.ext.switch = None;
+            if !self.start_exchange() {
+                self.begin_play();
+            }
+        } else {
+            self.ext.switch = Some(s);
+        }
+    }
+}

@@ -1,0 +1,514 @@
+//! Scenario tests of calling (gyerünk, visszahívás), béla kassza, the betli switch and bidding
+//! with figures: takes bundled variants and scripted actions, gives the §21 test vectors TV-10,
+//! TV-11, TV-19, TV-20, TV-D11, TV-D13 and their boundaries.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod engine_util;
+use engine_util::*;
+use kartya::engine::game::Item;
+use kartya::engine::{Action, Game, Phase};
+use std::sync::Arc;
+
+/// Dealer seat 2: seat 0 is forehand, seat 1 middlehand, seat 2 the dealer (positions = seats).
+const DEALER: u8 = 2;
+/// Deck position of the indicator in the 3p plan (card 19).
+const INDICATOR_AT: usize = 18;
+
+fn game_item(g: &Game, item: Item) -> kartya::engine::score::ScoreItem {
+    g.result()
+        .unwrap()
+        .items
+        .iter()
+        .find(|i| i.item == item)
+        .unwrap()
+        .clone()
+}
+
+/// Indicator a heart, all pass round 1, forehand bids no-trump: the front round, declarer first.
+fn szanzadu_by_forehand(r: &Arc<kartya::engine::Rules>, seed: u64) -> Game {
+    let order = deck_with(r, seed, &[(INDICATOR_AT, card(r, "piros", "K"))]);
+    let mut g = game_from_order(r, DEALER, &order);
+    act(
+        &mut g,
+        &[
+            Action::Pass,
+            Action::Pass,
+            Action::Pass,
+            Action::Bid(bid_index(r, "szanzadu")),
+        ],
+    );
+    assert_eq!(g.declarer(), Some(0));
+    assert_eq!(g.phase(), Phase::Front);
+    g
+}
+
+/// Passes (and skips an exchange) until `seat` is to act in the calling round.
+fn pass_until(g: &mut Game, seat: u8) {
+    for _ in 0..8 {
+        if g.to_act_seat() == seat {
+            return;
+        }
+        act(g, &[Action::Pass]);
+    }
+    panic!("seat {seat} never got a turn");
+}
+
+/// Plays trick 1 quietly and passes the announcements that go on with it: the calling round.
+fn to_calling_round(g: &mut Game) {
+    while g.phase() != Phase::Call {
+        assert!(!g.is_over());
+        let a = g
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Pass | Action::Play(_)))
+            .unwrap();
+        act(g, &[a]);
+    }
+}
+
+fn sorted(mut v: Vec<Action>) -> Vec<String> {
+    v.sort_by_key(|a| format!("{a:?}"));
+    v.iter().map(|a| format!("{a:?}")).collect()
+}
+
+// TV-10 gyerünk ladder: no-trump 2, kontra front 8, rekontra back 16, gyerünk 32, kontra 64,
+// rekontra 128, szubkontra 256, hirskontra: give up for 256 or play for 512.
+#[test]
+fn tv10_gyerunk_ladder_to_512() {
+    let r = rules("alsos-3p");
+    let mut g = szanzadu_by_forehand(&r, 3);
+    // front: declarer passes, middlehand kontras the game, then two passes
+    act(
+        &mut g,
+        &[
+            Action::Pass,
+            Action::Kontra(Item::Game),
+            Action::Pass,
+            Action::Pass,
+            Action::Pass,
+        ],
+    );
+    assert_eq!(g.phase(), Phase::Play);
+    // trick 1: no-trump is led from the declarer's left (position 2), then the declarer rekontras back
+    play_lowest(&mut g, 1);
+    assert_eq!(g.to_act_seat(), 0);
+    act(&mut g, &[Action::Kontra(Item::Game)]);
+    play_lowest(&mut g, 2);
+    to_calling_round(&mut g);
+    pass_until(&mut g, 0);
+    assert!(g.legal_actions().contains(&Action::Call(Item::Game)));
+    act(&mut g, &[Action::Call(Item::Game)]);
+    assert_eq!(
+        g.call_offer(),
+        Some((Item::Game, 16, 32)),
+        "give up for 16 or play for 32"
+    );
+    // §14.3: the opponents answer from the declarer's right
+    assert_eq!(g.to_act_seat(), 1);
+    act(&mut g, &[Action::Raise]); // kontra gyerünk
+    assert_eq!(g.call_offer(), Some((Item::Game, 32, 64)));
+    assert_eq!(g.to_act_seat(), 0, "rekontra is the declarer's");
+    act(&mut g, &[Action::Raise]);
+    assert_eq!(g.call_offer(), Some((Item::Game, 64, 128)));
+    assert_eq!(g.to_act_seat(), 1);
+    act(&mut g, &[Action::Raise]); // szubkontra
+    assert_eq!(g.call_offer(), Some((Item::Game, 128, 256)));
+    assert_eq!(g.to_act_seat(), 0);
+    act(&mut g, &[Action::Raise]); // hirskontra
+    assert_eq!(
+        g.call_offer(),
+        Some((Item::Game, 256, 512)),
+        "give up for 256 or play for 512"
+    );
+    assert_eq!(g.to_act_seat(), 1);
+    assert_eq!(
+        sorted(g.legal_actions()),
+        sorted(vec![Action::GiveUp, Action::PlayOn]),
+        "hirskontra is the ladder's top"
+    );
+    assert!(g.apply(Action::Raise).unwrap_err().rule.contains("top"));
+
+    // both give up: the declarer wins the game at 256, the hand ends
+    let mut up = g.clone();
+    act(&mut up, &[Action::GiveUp, Action::GiveUp]);
+    assert!(up.is_over());
+    let game = game_item(&up, Item::Game);
+    assert_eq!((game.value, game.won), (256, Some(true)));
+    assert_eq!(up.result().unwrap().payments.iter().sum::<i64>(), 0);
+
+    // one plays on: the more aggressive answer wins, the game is played for 512
+    let mut on = g.clone();
+    act(&mut on, &[Action::GiveUp, Action::PlayOn]);
+    assert!(!on.is_over(), "the calling round goes on, then the play");
+    finish_quietly(&mut on);
+    assert_eq!(game_item(&on, Item::Game).value, 512);
+}
+
+// §14.3: once the first opponent plays on, the second may only play on or raise.
+#[test]
+fn gyerunk_second_answer_at_least_as_aggressive() {
+    let r = rules("alsos-3p");
+    let mut g = szanzadu_by_forehand(&r, 5);
+    act(&mut g, &[Action::Pass, Action::Pass]);
+    to_calling_round(&mut g);
+    pass_until(&mut g, 0);
+    act(&mut g, &[Action::Call(Item::Game)]);
+    assert_eq!(g.call_offer(), Some((Item::Game, 2, 4)));
+    act(&mut g, &[Action::PlayOn]);
+    assert_eq!(g.to_act_seat(), 2);
+    assert_eq!(sorted(g.legal_actions()), sorted(vec![Action::PlayOn, Action::Raise]));
+    assert!(g.apply(Action::GiveUp).is_err());
+    act(&mut g, &[Action::PlayOn]);
+    // the round goes on: the game cannot be called twice
+    while g.phase() == Phase::Call {
+        assert!(!g.legal_actions().contains(&Action::Call(Item::Game)));
+        act(&mut g, &[Action::Pass]);
+    }
+    finish_quietly(&mut g);
+    assert_eq!(game_item(&g, Item::Game).value, 4);
+}
+
+// §14.1: an opponent may call too; the declarer alone answers, a raise goes back to the opponents.
+#[test]
+fn gyerunk_by_an_opponent() {
+    let r = rules("alsos-3p");
+    let mut g = szanzadu_by_forehand(&r, 6);
+    act(&mut g, &[Action::Pass, Action::Pass]);
+    to_calling_round(&mut g);
+    pass_until(&mut g, 2);
+    act(&mut g, &[Action::Call(Item::Game)]);
+    assert_eq!(g.to_act_seat(), 0, "the declarer answers an opponent's call");
+    act(&mut g, &[Action::GiveUp]);
+    assert!(g.is_over());
+    let game = game_item(&g, Item::Game);
+    assert_eq!(
+        (game.value, game.won),
+        (2, Some(false)),
+        "the calling side wins at the value before the doubling"
+    );
+}
+
+// §14.1: a figure other than kassza stops the call; gyerunk-off has none.
+#[test]
+fn no_call_after_other_figures_or_when_off() {
+    let r = rules("alsos-3p");
+    let mut g = szanzadu_by_forehand(&r, 3);
+    act(
+        &mut g,
+        &[
+            Action::Announce(figure(&r, "abszolút")),
+            Action::Pass,
+            Action::Pass,
+            Action::Pass,
+        ],
+    );
+    while g.play_state().tricks_played < 2 && !g.is_over() {
+        assert_ne!(g.phase(), Phase::Call);
+        let a = g
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Pass | Action::Play(_)))
+            .unwrap();
+        act(&mut g, &[a]);
+    }
+    let r = rules("gyerunk-off");
+    let mut g = szanzadu_by_forehand(&r, 3);
+    act(&mut g, &[Action::Pass, Action::Pass]);
+    while g.play_state().tricks_played < 2 {
+        assert_ne!(g.phase(), Phase::Call);
+        play_lowest(&mut g, 1);
+    }
+}
+
+// TV-11 visszahívás: game 2; call: give up 2 | play 4 | kontra 8; call back: give up 8 | play 16;
+// kontra the call-back 32, call back again: give up 32 | play 64.
+#[test]
+fn tv11_visszahivas_ladder_to_64() {
+    let r = rules("visszahivas");
+    let mut g = szanzadu_by_forehand(&r, 3);
+    act(&mut g, &[Action::Pass, Action::Pass]);
+    to_calling_round(&mut g);
+    pass_until(&mut g, 0);
+    act(&mut g, &[Action::Call(Item::Game)]);
+    assert_eq!(g.call_offer(), Some((Item::Game, 2, 4)));
+    assert_eq!(g.to_act_seat(), 1);
+    act(&mut g, &[Action::Raise]);
+    assert_eq!(
+        g.call_offer(),
+        Some((Item::Game, 8, 8)),
+        "kontra on a call is a plain doubling"
+    );
+    assert_eq!(g.to_act_seat(), 1, "the side that said kontra may call back");
+    assert_eq!(
+        sorted(g.legal_actions()),
+        sorted(vec![Action::PlayOn, Action::CallBack])
+    );
+    act(&mut g, &[Action::CallBack]);
+    assert_eq!(g.call_offer(), Some((Item::Game, 8, 16)));
+    assert_eq!(g.to_act_seat(), 0);
+    act(&mut g, &[Action::Raise]);
+    assert_eq!(g.call_offer(), Some((Item::Game, 32, 32)));
+    act(&mut g, &[Action::CallBack]);
+    assert_eq!(g.call_offer(), Some((Item::Game, 32, 64)));
+    let mut up = g.clone();
+    act(&mut up, &[Action::GiveUp, Action::GiveUp]);
+    assert_eq!(game_item(&up, Item::Game).value, 32);
+    act(&mut g, &[Action::GiveUp, Action::PlayOn]);
+    finish_quietly(&mut g);
+    assert_eq!(game_item(&g, Item::Game).value, 64);
+}
+
+/// Forehand accepts the indicator (a heart 8): a trump game in hearts, declarer seat 0, with the
+/// given cards placed in forehand's first packet.
+fn hearts_by_forehand(r: &Arc<kartya::engine::Rules>, seed: u64, first: &[(&str, &str)]) -> Game {
+    let mut places = vec![(INDICATOR_AT, card(r, "piros", "8"))];
+    for (i, (s, k)) in first.iter().enumerate() {
+        places.push((i, card(r, s, k)));
+    }
+    let order = deck_with(r, seed, &places);
+    let mut g = game_from_order(r, DEALER, &order);
+    act(&mut g, &[Action::Accept]);
+    assert_eq!(g.declarer(), Some(0));
+    g
+}
+
+fn skip_exchange(g: &mut Game) {
+    while g.phase() == Phase::Exchange {
+        act(g, &[Action::Pass]);
+    }
+}
+
+// TV-20 calling a figure: ultimó and család announced, the ultimó called and given up: it scores
+// as won, the trump 7 is free, the család is still played for.
+#[test]
+fn tv20_called_figure_given_up() {
+    let r = rules("gyerunk-any-figure");
+    let (ult, csal) = (figure(&r, "ultimó"), figure(&r, "család"));
+    let mut g = hearts_by_forehand(&r, 11, &[("piros", "7")]);
+    act(
+        &mut g,
+        &[
+            Action::Announce(ult),
+            Action::Announce(csal),
+            Action::Pass,
+            Action::Pass,
+            Action::Pass,
+        ],
+    );
+    skip_exchange(&mut g);
+    let seven = card(&r, "piros", "7");
+    assert_ne!(g.play_state().keep[0] & (1u64 << seven), 0, "ultimó keeps the trump 7");
+    to_calling_round(&mut g);
+    pass_until(&mut g, 0);
+    assert!(g.legal_actions().contains(&Action::Call(Item::Figure(0))));
+    act(&mut g, &[Action::Call(Item::Figure(0)), Action::GiveUp, Action::GiveUp]);
+    assert_eq!(g.play_state().keep[0], 0, "the announcer is released");
+    while g.phase() == Phase::Call {
+        act(&mut g, &[Action::Pass]);
+    }
+    finish_quietly(&mut g);
+    let u = game_item(&g, Item::Figure(0));
+    assert_eq!((u.value, u.won), (4, Some(true)), "ultimó front 4, scored as won");
+    let c = game_item(&g, Item::Figure(1));
+    assert_eq!(c.value, 2, "család front, still played for");
+}
+
+// TV-D13 béla kassza: front ×4, back ×2 on the game; only the béla holder may say it; not an item.
+#[test]
+fn tv_d13_bela_kassza_multiplies_the_game() {
+    for name in ["bela-kassza", "alsos-hu-3p"] {
+        let r = rules(name);
+        let kassza = figure(&r, "kassza");
+        let mut g = hearts_by_forehand(&r, 2, &[("piros", "K"), ("piros", "O")]);
+        // front
+        let mut front = g.clone();
+        act(&mut front, &[Action::Announce(kassza)]);
+        assert!(front.apply(Action::Kontra(Item::Figure(0))).is_err());
+        act(&mut front, &[Action::Pass]);
+        assert!(
+            front.apply(Action::Announce(kassza)).unwrap_err().rule.contains("hold"),
+            "{name}: seat 1 lacks the béla"
+        );
+        act(&mut front, &[Action::Pass, Action::Pass]);
+        skip_exchange(&mut front);
+        finish_quietly(&mut front);
+        let s = front.result().unwrap();
+        assert_eq!(game_item(&front, Item::Game).value, 4, "{name}: front ×4");
+        assert!(
+            s.items.iter().all(|i| i.item == Item::Game || i.figure != Some(kassza)),
+            "not an item of its own"
+        );
+        // back, with trick 1
+        act(&mut g, &[Action::Pass, Action::Pass]);
+        skip_exchange(&mut g);
+        assert_eq!(g.phase(), Phase::Play);
+        assert_eq!(g.to_act_seat(), 0);
+        act(&mut g, &[Action::Announce(kassza)]);
+        finish_quietly(&mut g);
+        assert_eq!(game_item(&g, Item::Game).value, 2, "{name}: back ×2");
+    }
+}
+
+// §20.6: the béla holder need not be the declarer.
+#[test]
+fn bela_kassza_by_an_opponent_holder() {
+    let r = rules("bela-kassza");
+    let kassza = figure(&r, "kassza");
+    // positions 3..5 of the deck are middlehand's first packet
+    let order = deck_with(
+        &r,
+        4,
+        &[
+            (INDICATOR_AT, card(&r, "piros", "8")),
+            (3, card(&r, "piros", "K")),
+            (4, card(&r, "piros", "O")),
+        ],
+    );
+    let mut g = game_from_order(&r, DEALER, &order);
+    act(&mut g, &[Action::Accept, Action::Pass]);
+    assert!(g.legal_actions().contains(&Action::Announce(kassza)));
+    act(
+        &mut g,
+        &[Action::Announce(kassza), Action::Pass, Action::Pass, Action::Pass],
+    );
+    skip_exchange(&mut g);
+    finish_quietly(&mut g);
+    assert_eq!(game_item(&g, Item::Game).value, 4);
+}
+
+// TV-D11 betli switch: no-trump 2 kontra'd front = 8 ≤ 10: the declarer, then the others may
+// switch to betli (10); the switcher is declarer; nothing more is announced.
+#[test]
+fn tv_d11_betli_switch() {
+    let r = rules("alsos-hu-3p");
+    let mut g = szanzadu_by_forehand(&r, 3);
+    act(
+        &mut g,
+        &[
+            Action::Pass,
+            Action::Kontra(Item::Game),
+            Action::Pass,
+            Action::Pass,
+            Action::Pass,
+        ],
+    );
+    assert_eq!(g.phase(), Phase::Switch);
+    assert_eq!(g.declared_value(), 8);
+    assert_eq!(g.to_act_seat(), 0, "the declarer first");
+    let mut all_pass = g.clone();
+    act(&mut all_pass, &[Action::Pass, Action::Pass, Action::Pass]);
+    assert_eq!(all_pass.contract(), Some(contract(&r, "szanzadu")));
+    act(&mut g, &[Action::Pass, Action::Switch]);
+    assert_eq!(g.contract(), Some(contract(&r, "betli")));
+    assert_eq!(g.declarer(), Some(1), "the switcher is declarer");
+    assert_eq!(g.phase(), Phase::Play);
+    while !g.is_over() {
+        let acts = g.legal_actions();
+        assert!(
+            acts.iter().all(|a| matches!(a, Action::Play(_))),
+            "no further announcements: {acts:?}"
+        );
+        act(&mut g, &[acts[0]]);
+    }
+    let game = game_item(&g, Item::Game);
+    assert_eq!((game.base, game.multiplier), (10, 1));
+}
+
+// TV-D11: with a front rekontra (32) no switch; exactly 10 still switches.
+#[test]
+fn tv_d11_switch_limit() {
+    let r = rules("alsos-hu-3p");
+    let mut g = szanzadu_by_forehand(&r, 3);
+    act(
+        &mut g,
+        &[
+            Action::Pass,
+            Action::Kontra(Item::Game),
+            Action::Pass,
+            Action::Pass,
+            Action::Kontra(Item::Game),
+            Action::Pass,
+            Action::Pass,
+            Action::Pass,
+        ],
+    );
+    assert_eq!(g.phase(), Phase::Play, "32 > 10: no switch");
+    let mut g = szanzadu_by_forehand(&r, 3);
+    act(
+        &mut g,
+        &[
+            Action::Announce(figure(&r, "abszolút")),
+            Action::Pass,
+            Action::Kontra(Item::Game),
+            Action::Pass,
+            Action::Pass,
+            Action::Pass,
+        ],
+    );
+    assert_eq!(g.declared_value(), 10);
+    assert_eq!(g.phase(), Phase::Switch, "exactly 10 may switch");
+    // a round-1 trump game is never switched
+    let mut g = hearts_by_forehand(&r, 3, &[]);
+    act(&mut g, &[Action::Pass, Action::Pass]);
+    assert_ne!(g.phase(), Phase::Switch);
+}
+
+// TV-19 bidding with figures: "tök abszolút" may be overcalled by "makk abszolút", "szanzadu
+// abszolút" or "zöld százas"; the overcalled figures are cancelled; kassza goes with no bid.
+#[test]
+fn tv19_bidding_with_figures() {
+    let r = rules("bidding-with-figures");
+    let (abs, szaz, kassza) = (figure(&r, "abszolút"), figure(&r, "százas"), figure(&r, "kassza"));
+    let order = deck_with(&r, 4, &[(INDICATOR_AT, card(&r, "piros", "K"))]);
+    let mut g = game_from_order(&r, DEALER, &order);
+    act(&mut g, &[Action::Pass, Action::Pass, Action::Pass]);
+    assert!(g.apply(Action::Announce(kassza)).unwrap_err().rule.contains("trump"));
+    act(&mut g, &[Action::Announce(abs), Action::Bid(bid_index(&r, "tök"))]);
+    // bare bids no longer beat 1 + 2
+    for bid in ["makk", "szanzadu", "zöld"] {
+        assert!(g.apply(Action::Bid(bid_index(&r, bid))).is_err(), "bare {bid}");
+    }
+    for (fig, bid) in [(abs, "makk"), (abs, "szanzadu"), (szaz, "zöld")] {
+        let mut h = g.clone();
+        act(&mut h, &[Action::Announce(fig), Action::Bid(bid_index(&r, bid))]);
+    }
+    let mut h = g.clone();
+    act(&mut h, &[Action::Announce(abs)]);
+    assert!(
+        h.apply(Action::Bid(bid_index(&r, "zöld"))).is_err(),
+        "zöld abszolút: equal total, lower suit"
+    );
+    act(
+        &mut g,
+        &[Action::Announce(abs), Action::Bid(bid_index(&r, "makk")), Action::Pass],
+    );
+    assert_eq!(g.declarer(), Some(1));
+    assert_eq!(g.phase(), Phase::Front);
+    let anns = g.announcements();
+    assert_eq!(anns.len(), 1, "the tök bidder's abszolút is cancelled");
+    assert_eq!((anns[0].figure, anns[0].by, anns[0].front), (abs, 1, true));
+    // the front round goes on, declarer first
+    assert_eq!(g.to_act_seat(), 1);
+}
+
+// notation: the new actions read and write in words.
+#[test]
+fn calling_actions_in_words() {
+    use kartya::record::notation::{action_text, parse_action};
+    let r = rules("alsos-3p");
+    let mut g = szanzadu_by_forehand(&r, 5);
+    act(&mut g, &[Action::Pass, Action::Pass]);
+    to_calling_round(&mut g);
+    assert_eq!(action_text(&g, Action::Call(Item::Game)), "call game");
+    for (t, a) in [
+        ("call game", Action::Call(Item::Game)),
+        ("give-up", Action::GiveUp),
+        ("play-on", Action::PlayOn),
+        ("raise", Action::Raise),
+        ("call-back", Action::CallBack),
+        ("switch", Action::Switch),
+    ] {
+        assert_eq!(parse_action(&g, t).unwrap(), a);
+        assert_eq!(action_text(&g, a), t);
+    }
+}
