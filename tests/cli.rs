@@ -188,3 +188,64 @@ fn broken_rules_files_are_rejected_quickly_without_panics() {
         }
     }
 }
+
+#[test]
+fn simulate_is_reproducible_at_any_thread_count_and_differs_by_seed() {
+    let results = |threads: &str, seed: &str| {
+        let o = kartya(&[
+            "simulate",
+            "alsos-3p",
+            "--hands",
+            "3000",
+            "--seed",
+            seed,
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+        assert!(
+            v["timing"]["hands_per_second"].is_number(),
+            "timing is reported apart from the results"
+        );
+        v["results"].clone()
+    };
+    let one = results("1", "1");
+    assert_eq!(one, results("2", "1"), "1 and 2 threads give the same results");
+    assert_ne!(one, results("2", "2"), "another seed gives other results");
+    assert_eq!(one["hands"], 3000);
+    assert_eq!(one["non_zero_sum"], 0);
+}
+
+#[test]
+fn simulated_records_replay_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("kartya-sim-records-{}", std::process::id()));
+    let d = dir.to_string_lossy().to_string();
+    let o = kartya(&[
+        "simulate",
+        "alsos-3p",
+        "uhu",
+        "--hands",
+        "25",
+        "--seed",
+        "5",
+        "--records",
+        &d,
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path().to_string_lossy().to_string())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 25);
+    let mut args = vec!["replay"];
+    args.extend(files.iter().map(String::as_str));
+    let o = kartya(&args);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o).matches("== ").count(), 25);
+    assert!(stdout(&o).contains("total"));
+}
