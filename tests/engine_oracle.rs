@@ -323,3 +323,34 @@ fn tvd6_front_values() {
     assert_eq!(front(&t, "negyvennégyes"), Some(4));
     assert_eq!(front(&t, "abszolút"), Some(1));
 }
+
+/// TV-16 boundary: a betli lost at the very first trick ends there (§7.2.1: play may stop as soon
+/// as the declarer takes a trick), and each opponent is paid the betli's value.
+#[test]
+fn betli_lost_at_the_first_trick() {
+    let r = rules("alsos-3p");
+    let betli = contract(&r, "betli");
+    for i in 0..2_000_000 {
+        let (g, _) = play(&r, 17, i);
+        let Some(s) = g.result() else { continue };
+        if s.contract != Some(betli) {
+            continue;
+        }
+        let Some(d) = s.declarer else { continue };
+        let p = g.play_state();
+        if p.trick_winner[0] != g.pos_of(d).unwrap() {
+            continue;
+        }
+        assert_eq!(p.tricks_played, 1, "hand {i}: play stops after the first trick");
+        assert!(p.ended_early);
+        let game = s.items.iter().find(|it| it.item == Item::Game).unwrap();
+        assert_eq!(game.won, Some(false));
+        let value = game.value;
+        for seat in 0..3u8 {
+            let want = if seat == d { -2 * value } else { value };
+            assert_eq!(game.pay[seat as usize], want, "hand {i}: seat {seat}");
+        }
+        return;
+    }
+    panic!("no betli lost at its first trick in 2000000 hands");
+}
