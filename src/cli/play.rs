@@ -156,9 +156,12 @@ pub fn summary_text(rules: &Rules, args: &[String], s: &sim::Summary) -> String 
     }
     let _ = writeln!(o, "\nmean payment per hand, by seat");
     for (seat, m) in s.mean_payment.iter().enumerate() {
-        let _ = writeln!(o, "seat {seat}: {m:+.4}");
+        let paper = s.paper_total.get(seat).copied().unwrap_or(0);
+        let _ = writeln!(o, "seat {seat}: {m:+.4}   (written on paper in all: {paper})");
     }
-    let _ = rules;
+    if rules.variant.scoring.robber.is_some() {
+        let _ = writeln!(o, "robbers completed: {} (each 256 hands a session of its own)", s.robbers);
+    }
     o
 }
 
