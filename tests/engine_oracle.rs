@@ -40,8 +40,20 @@ fn play(r: &Arc<Rules>, seed: u64, i: u64) -> (Game, Vec<u64>) {
     (g, start)
 }
 
-/// Every announced figure of a finished hand: (figure name, owner seat, front, won, contract name, value, pay).
-fn figure_items(g: &Game) -> Vec<(String, u8, bool, Option<bool>, String, i64, Vec<i64>)> {
+/// One announced figure of a finished hand, as the score sheet has it.
+struct FigureItem {
+    name: String,
+    by: u8,
+    front: bool,
+    won: Option<bool>,
+    contract: String,
+    base: i64,
+    value: i64,
+    pay: Vec<i64>,
+}
+
+/// Every announced figure of a finished hand.
+fn figure_items(g: &Game) -> Vec<FigureItem> {
     let v = &g.rules().variant;
     let Some(s) = g.result() else { return Vec::new() };
     let cname = s
@@ -54,15 +66,16 @@ fn figure_items(g: &Game) -> Vec<(String, u8, bool, Option<bool>, String, i64, V
         .filter(|it| matches!(it.item, Item::Figure(_)))
         .filter_map(|it| {
             let f = v.figures.get(it.figure?)?;
-            Some((
-                f.name.clone(),
-                it.by?,
-                it.front,
-                it.won,
-                cname.clone(),
-                it.value,
-                it.pay[..v.players as usize].to_vec(),
-            ))
+            Some(FigureItem {
+                name: f.name.clone(),
+                by: it.by?,
+                front: it.front,
+                won: it.won,
+                contract: cname.clone(),
+                base: it.base,
+                value: it.value,
+                pay: it.pay[..v.players as usize].to_vec(),
+            })
         })
         .collect()
 }
@@ -91,7 +104,14 @@ fn tvd1_thresholds_at_the_boundary() {
             if g.play_state().ended_early {
                 continue;
             }
-            for (name, by, _, won, c, _, _) in figure_items(&g) {
+            for FigureItem {
+                name,
+                by,
+                won,
+                contract: c,
+                ..
+            } in figure_items(&g)
+            {
                 if name != fig || c != contract {
                     continue;
                 }
@@ -153,7 +173,15 @@ fn tvd3_who_pays_for_a_figure() {
         let (g, _) = play(&r, 13, i);
         let Some(s) = g.result() else { continue };
         let Some(d) = s.declarer else { continue };
-        for (name, by, _, won, _, value, pay) in figure_items(&g) {
+        for FigureItem {
+            name,
+            by,
+            won,
+            value,
+            pay,
+            ..
+        } in figure_items(&g)
+        {
             let Some(won) = won else { continue };
             let owner_is_declarer = by == d;
             for seat in 0..3u8 {
@@ -285,10 +313,21 @@ fn tv22_tompa_parti_and_early_abszolut() {
         if (s.card_points[d] > s.card_points[o]) != with {
             parti_melds_decided += 1;
         }
-        for (name, by, front, won, _, value, _) in figure_items(&g) {
+        for FigureItem {
+            name,
+            by,
+            front,
+            won,
+            base,
+            ..
+        } in figure_items(&g)
+        {
             if name == "abszolút" {
                 assert!(front, "Tompa abszolút is early only");
-                assert_eq!(value, 1, "Tompa abszolút is not doubled early");
+                assert_eq!(
+                    base, 1,
+                    "Tompa abszolút is not doubled early (its base; kontras may still multiply it)"
+                );
                 assert_eq!(
                     won,
                     Some(s.card_points[by as usize] > 81),

@@ -160,7 +160,11 @@ pub fn summary_text(rules: &Rules, args: &[String], s: &sim::Summary) -> String 
         let _ = writeln!(o, "seat {seat}: {m:+.4}   (written on paper in all: {paper})");
     }
     if rules.variant.scoring.robber.is_some() {
-        let _ = writeln!(o, "robbers completed: {} (each 256 hands a session of its own)", s.robbers);
+        let _ = writeln!(
+            o,
+            "robbers completed: {} (each 256 hands a session of its own)",
+            s.robbers
+        );
     }
     o
 }

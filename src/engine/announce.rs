@@ -4,7 +4,7 @@
 
 use super::game::{Action, Announced, Game, Item, Levels, Phase};
 use super::tables::MAX_SEATS;
-use crate::model::{Announcements, FigureId};
+use crate::model::{Announcements, Doubling, FigureId};
 
 impl Game {
     /// The position speaking now (the player to play during the trick-1 announcements).
@@ -29,13 +29,17 @@ impl Game {
             out.push(Action::Announce(m.trailing_zeros() as usize));
             m &= m - 1;
         }
-        if self.can_kontra(pos, Item::Game).is_ok() {
+        let Ok((d, declarer)) = self.kontra_base() else {
+            return;
+        };
+        if Self::kontra_level(d, declarer, pos, self.game_levels, true).is_ok() {
             out.push(Action::Kontra(Item::Game));
         }
-        for i in 0..self.anns.len().min(u16::MAX as usize) {
-            let item = Item::Figure(i as u16);
-            if self.can_kontra(pos, item).is_ok() {
-                out.push(Action::Kontra(item));
+        for (i, a) in self.anns.iter().enumerate().take(u16::MAX as usize) {
+            if !self.is_game_multiplier(a.figure)
+                && Self::kontra_level(d, declarer, pos, a.levels, Some(a.by) == self.declarer).is_ok()
+            {
+                out.push(Action::Kontra(Item::Figure(i as u16)));
             }
         }
     }
@@ -151,6 +155,22 @@ impl Game {
     }
 
     fn can_kontra(&self, pos: u8, item: Item) -> Result<(), &'static str> {
+        let (d, declarer) = self.kontra_base()?;
+        let (levels, owner_is_declarer) = self.item_levels(item).ok_or("no such announced item")?;
+        if let Item::Figure(i) = item {
+            if self
+                .anns
+                .get(i as usize)
+                .is_some_and(|a| self.is_game_multiplier(a.figure))
+            {
+                return Err("the figure multiplies the game: kontra the game");
+            }
+        }
+        Self::kontra_level(d, declarer, pos, levels, owner_is_declarer)
+    }
+
+    /// What any kontra needs: the doubling ladder, a contract with announcements, the declarer.
+    fn kontra_base(&self) -> Result<(&Doubling, u8), &'static str> {
         let d = self
             .rules
             .variant
@@ -163,16 +183,18 @@ impl Game {
         let Some(declarer) = self.declarer else {
             return Err("there is no declarer to double");
         };
-        let (levels, owner_is_declarer) = self.item_levels(item).ok_or("no such announced item")?;
-        if let Item::Figure(i) = item {
-            if self
-                .anns
-                .get(i as usize)
-                .is_some_and(|a| self.is_game_multiplier(a.figure))
-            {
-                return Err("the figure multiplies the game: kontra the game");
-            }
-        }
+        Ok((d, declarer))
+    }
+
+    /// Whether the next doubling level on an item (its levels so far, whether the declarer owns
+    /// it) is open to the position.
+    fn kontra_level(
+        d: &Doubling,
+        declarer: u8,
+        pos: u8,
+        levels: Levels,
+        owner_is_declarer: bool,
+    ) -> Result<(), &'static str> {
         let l = levels.said as usize;
         if l >= d.levels.len() || l > d.top {
             return Err("the doubling ladder is at its top");

@@ -205,12 +205,16 @@ impl Game {
     /// a card of the trump suit cannot be held while the trump is not fixed.
     pub(super) fn unmet_requirements(&self, pos: u8) -> u64 {
         let v = &self.rules.variant;
+        let mut with = self.rules.figures.requires;
+        if with == 0 {
+            return 0;
+        }
         let hand = self.visible_hand(pos);
         let mut out = 0u64;
-        for (f, fig) in v.figures.iter().enumerate().take(64) {
-            if fig.requires.is_empty() {
-                continue;
-            }
+        while with != 0 {
+            let f = with.trailing_zeros() as usize;
+            with &= with - 1;
+            let Some(fig) = v.figures.get(f) else { continue };
             let met = fig.requires.iter().all(|s| {
                 let m = self.rules.tables.sel_mask(s, self.trump);
                 m != 0 && hand & m == m

@@ -122,7 +122,7 @@ impl Game {
     /// The cards the holder may discard: any card of his hand; with `discard no-trumps` no trump
     /// while he holds another card (the sources do not say what a hand of only trumps does; it
     /// discards trumps).
-    fn discardable(&self) -> u64 {
+    pub(super) fn discardable(&self) -> u64 {
         let hand = self.holder_hand();
         let may_discard_trumps = self.exchange_rule().is_some_and(|x| x.discard_trumps);
         let plain = hand & !self.trump_mask();
@@ -195,11 +195,23 @@ impl Game {
     /// card that does not qualify, which would stop the other one too, so the order does not
     /// change what is taken (the sources do not give it, A26).
     fn do_exchange(&mut self) {
-        let Some(x) = self.exchange_rule().cloned() else {
+        let Some((card, taken, revealed)) = self.exchange_take() else {
             return;
         };
+        if let Some(h) = self.ex.holder.and_then(|p| self.hands.get_mut(p as usize)) {
+            *h = (*h & !bit(card)) | taken;
+        }
+        self.ex.taken = taken;
+        self.ex.given = bit(card);
+        self.ex.revealed = revealed & !taken;
+        self.ex.exchanged = true;
+    }
+
+    /// What an exchange gives: the exchanger card, the cards taken and the cards turned face up.
+    fn exchange_take(&self) -> Option<(u8, u64, u64)> {
+        let x = self.exchange_rule()?;
         let (Some(card), Some(ind)) = (self.ex.card, self.deal.indicator) else {
-            return;
+            return None;
         };
         let ace = self.ace_rank();
         let talon = self.deal.talon_cards();
@@ -209,7 +221,7 @@ impl Game {
         // the face-up top card
         let top = talon.last().copied().filter(|c| face_up & bit(*c) != 0);
         let both = match top {
-            Some(t) if x.take.contains(&Take::TopCard) && self.qualifies(&x, ace, t) => {
+            Some(t) if x.take.contains(&Take::TopCard) && self.qualifies(x, ace, t) => {
                 taken |= bit(t);
                 true
             }
@@ -222,7 +234,7 @@ impl Game {
                     if taken & bit(*c) != 0 {
                         continue;
                     }
-                    if !self.qualifies(&x, ace, *c) {
+                    if !self.qualifies(x, ace, *c) {
                         revealed |= bit(*c);
                         break;
                     }
@@ -234,7 +246,7 @@ impl Game {
                     if taken & bit(*c) != 0 {
                         continue;
                     }
-                    if revealed & bit(*c) != 0 || !self.qualifies(&x, ace, *c) {
+                    if revealed & bit(*c) != 0 || !self.qualifies(x, ace, *c) {
                         revealed |= bit(*c);
                         break;
                     }
@@ -243,19 +255,13 @@ impl Game {
             }
             if x.take.contains(&Take::WholeTalon) {
                 for c in talon.iter().filter(|c| hidden(c)) {
-                    if self.qualifies(&x, ace, *c) {
+                    if self.qualifies(x, ace, *c) {
                         taken |= bit(*c);
                     }
                 }
             }
         }
-        if let Some(h) = self.ex.holder.and_then(|p| self.hands.get_mut(p as usize)) {
-            *h = (*h & !bit(card)) | taken;
-        }
-        self.ex.taken = taken;
-        self.ex.given = bit(card);
-        self.ex.revealed = revealed & !taken;
-        self.ex.exchanged = true;
+        Some((card, taken, revealed))
     }
 
     /// The cards that count for nobody: the talon and the indicator less what was taken, the

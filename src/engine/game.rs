@@ -196,6 +196,10 @@ pub struct Game {
     pub(super) ex: ExchangeState,
     /// Meld calls per position (`melds.rs` bits).
     pub(super) meld_said: [u8; MAX_SEATS],
+    /// The meld calls each position's starting hand allows in the contract, set when the play
+    /// starts (`melds.rs`): the sequence row to call, and whether it holds a vannak that counts.
+    pub(super) meld_seq: [Option<u8>; MAX_SEATS],
+    pub(super) meld_vannak: [bool; MAX_SEATS],
     /// Calling, the switch and bidding with figures (`calling.rs`).
     pub(super) ext: super::calling::Ext,
 }
@@ -261,6 +265,8 @@ impl Game {
             redeal: false,
             ex: ExchangeState::default(),
             meld_said: [0; MAX_SEATS],
+            meld_seq: [None; MAX_SEATS],
+            meld_vannak: [false; MAX_SEATS],
             ext: Default::default(),
         };
         if g.deal.hidden.iter().all(|h| *h == 0) {
@@ -409,7 +415,7 @@ impl Game {
 
     /// When only cards may be played: the legal cards (the fast path for bots).
     pub fn legal_cards(&self) -> Option<u64> {
-        if self.phase != Phase::Play || self.trick_one_talk() || self.meld_open() {
+        if self.phase != Phase::Play || (self.play.tricks_played == 0 && (self.trick_one_talk() || self.meld_open())) {
             return None;
         }
         self.table().map(|t| self.play.legal(t))
@@ -435,75 +441,77 @@ impl Game {
 
     /// Applies an action, or says which rule it breaks.
     pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        let seat = self.to_act_seat();
-        let err = |rule: &'static str, g: &Game| IllegalAction {
-            index: g.history.len(),
-            seat,
-            action,
-            rule,
-        };
+        if let Err(rule) = self.check_action(action) {
+            return Err(IllegalAction {
+                index: self.history.len(),
+                seat: self.to_act_seat(),
+                action,
+                rule,
+            });
+        }
+        self.apply_legal(action);
+        Ok(())
+    }
+
+    /// Whether an action is legal now, or the rule it breaks.
+    fn check_action(&self, action: Action) -> Result<(), &'static str> {
         match (self.phase, action) {
-            (Phase::Over, _) => return Err(err("the hand is over", self)),
+            (Phase::Over, _) => Err("the hand is over"),
             (Phase::Play, Action::Play(card)) => {
-                let Some(t) = self.rules.tables.play.get(self.table) else {
-                    return Err(err("no contract to play", self));
-                };
-                if let Err(e) = self.play.check(t, card) {
-                    return Err(err(e.rule(), self));
+                let t = self.rules.tables.play.get(self.table).ok_or("no contract to play")?;
+                self.play.check(t, card).map_err(|e| e.rule())
+            }
+            (Phase::Bidding, _) => self.check_bid(action),
+            (Phase::Call, _) => self.check_call(action),
+            (Phase::Switch, _) => self.check_switch(action),
+            (Phase::Exchange, _) => self.check_exchange(action),
+            (Phase::Back | Phase::Play, Action::Meld(call)) => self.check_meld(call),
+            (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
+                if self.phase == Phase::Play && (!self.trick_one_talk() || action == Action::Pass) {
+                    return Err("only a card may be played now");
                 }
+                self.check_say(self.phase == Phase::Front, action)
+            }
+            _ => Err("not an action of this phase"),
+        }
+    }
+
+    /// Applies an action known to be legal (checked by `check_action`, or drawn from the legal
+    /// actions or masks of this state): records it and moves the hand on.
+    pub(super) fn apply_legal(&mut self, action: Action) {
+        let seat = self.to_act_seat();
+        match (self.phase, action) {
+            (Phase::Over, _) => {}
+            (Phase::Play, Action::Play(card)) => {
                 self.history.push((seat, action));
                 self.play_card(card);
-                return Ok(());
             }
             (Phase::Bidding, _) => {
-                if let Err(rule) = self.check_bid(action) {
-                    return Err(err(rule, self));
-                }
                 self.history.push((seat, action));
                 self.apply_bid(action);
             }
             (Phase::Call, _) => {
-                if let Err(rule) = self.check_call(action) {
-                    return Err(err(rule, self));
-                }
                 self.history.push((seat, action));
                 self.apply_call(action);
             }
             (Phase::Switch, _) => {
-                if let Err(rule) = self.check_switch(action) {
-                    return Err(err(rule, self));
-                }
                 self.history.push((seat, action));
                 self.apply_switch(action);
             }
             (Phase::Exchange, _) => {
-                if let Err(rule) = self.check_exchange(action) {
-                    return Err(err(rule, self));
-                }
                 self.history.push((seat, action));
                 self.apply_exchange(action);
             }
             (Phase::Back | Phase::Play, Action::Meld(call)) => {
-                if let Err(rule) = self.check_meld(call) {
-                    return Err(err(rule, self));
-                }
                 self.history.push((seat, action));
                 self.apply_meld(call);
             }
             (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
-                let front = self.phase == Phase::Front;
-                if self.phase == Phase::Play && (!self.trick_one_talk() || action == Action::Pass) {
-                    return Err(err("only a card may be played now", self));
-                }
-                if let Err(rule) = self.check_say(front, action) {
-                    return Err(err(rule, self));
-                }
                 self.history.push((seat, action));
-                self.apply_say(front, action);
+                self.apply_say(self.phase == Phase::Front, action);
             }
-            _ => return Err(err("not an action of this phase", self)),
+            _ => {}
         }
-        Ok(())
     }
 
     /// Plays a card known to be legal, and moves on at the end of trick 1 and of the play.
@@ -543,6 +551,43 @@ impl Game {
         self.history.push((seat, Action::Play(card)));
         self.play_card(card);
         true
+    }
+
+    /// Plays uniformly random legal cards while only cards may be played, as `play_random_card`
+    /// one after another would (the same draws from the stream); gives how many it played. After
+    /// trick 1 nothing goes with the cards (no announcements, melds or calling round), so the
+    /// cards go straight to the trick play until the hand is over.
+    pub(super) fn play_random_cards(&mut self, rng: &mut rand_chacha::ChaCha8Rng) -> u32 {
+        let mut played = 0;
+        while self.play.tricks_played == 0 {
+            if !self.play_random_card(rng) {
+                return played;
+            }
+            played += 1;
+        }
+        if self.phase != Phase::Play {
+            return played;
+        }
+        let Some(t) = self.rules.tables.play.get(self.table) else {
+            return played;
+        };
+        loop {
+            let m = self.play.legal(t);
+            if m == 0 {
+                break;
+            }
+            let card = super::rng::random_card(rng, m);
+            let seat = self.seats.get(self.play.to_play as usize).copied().unwrap_or(0);
+            self.history.push((seat, Action::Play(card)));
+            played += 1;
+            if self.play.place(t, card).is_some() && self.play.is_over() {
+                break;
+            }
+        }
+        if self.play.is_over() {
+            self.finish();
+        }
+        played
     }
 
     /// Picks up the hidden packets.
@@ -642,6 +687,7 @@ impl Game {
         for i in 0..self.anns.len() {
             self.apply_keep(i);
         }
+        self.cache_melds();
         self.phase = Phase::Play;
     }
 

@@ -24,6 +24,8 @@ pub(super) const SAID_VANNAK: u8 = 2;
 
 /// Most ranks in a sequence order the tables keep (a suit of a 64-card deck).
 const MAX_RUN: usize = MAX_CARDS;
+/// `MeldTables::seq_slot` of a card in no sequence order.
+const NO_SLOT: u16 = u16::MAX;
 
 /// The meld rules compiled for the deck: card ids of every suit in sequence order, the sequence
 /// rows by length, the vannak masks and strengths.
@@ -32,11 +34,19 @@ pub struct MeldTables {
     /// Per suit, its card ids in sequence order, highest first (ranks missing from the deck are
     /// skipped: they break nothing, as they cannot be held).
     pub seq_cards: Vec<Vec<u8>>,
+    /// Per card id: its suit times 64 plus its place in the suit's `seq_cards`, or `NO_SLOT` for
+    /// a card in no sequence order.
+    seq_slot: Vec<u16>,
+    /// When every suit's cards in sequence order have consecutive ids, lowest first: per suit,
+    /// (first id, mask of its places), so a hand's places are a shift and a mask.
+    seq_span: Option<Vec<(u32, u64)>>,
     /// Sequence order strength of each rank (the highest rank has the largest number; ranks not in
     /// the order 0).
     pub seq_strength: Vec<u8>,
     /// (length, value, row index) sorted by length, shortest first.
     pub rows: Vec<(u32, i64, u8)>,
+    /// `row_by_len[len]`: `row_of(len)` for every run length 0..=MAX_RUN.
+    row_by_len: Vec<Option<(u32, i64, u8)>>,
     /// (rank, every card of the rank) for each rank that makes a vannak.
     pub vannak: Vec<(RankId, u64)>,
     /// Vannak strength of each rank in a game with trumps and in one without (largest = best).
@@ -62,13 +72,21 @@ impl MeldTables {
         let m = &v.melds;
         let n_ranks = v.ranks.len();
         let seq_order = m.sequence_order.and_then(|o| v.orders.get(o));
-        let seq_cards = (0..t.n_suits)
+        let seq_cards: Vec<Vec<u8>> = (0..t.n_suits)
             .map(|s| {
                 seq_order
                     .map(|o| o.ranks.iter().filter_map(|r| t.card(s, *r)).take(MAX_RUN).collect())
                     .unwrap_or_default()
             })
             .collect();
+        let mut seq_slot = vec![NO_SLOT; MAX_CARDS];
+        for (s, cards) in seq_cards.iter().enumerate().take(MAX_SUITS) {
+            for (i, c) in cards.iter().enumerate().rev() {
+                if let Some(slot) = seq_slot.get_mut(*c as usize) {
+                    *slot = (s * MAX_RUN + i) as u16;
+                }
+            }
+        }
         let mut rows: Vec<(u32, i64, u8)> = m
             .sequences
             .iter()
@@ -77,6 +95,22 @@ impl MeldTables {
             .map(|(i, r)| (r.length, r.value, i as u8))
             .collect();
         rows.sort_by_key(|r| r.0);
+        let seq_span = seq_cards
+            .iter()
+            .map(|cards| {
+                let first = cards.first().copied().unwrap_or(0);
+                let consecutive = cards.iter().enumerate().all(|(i, c)| *c as usize == first as usize + i);
+                let mask = match cards.len() {
+                    0 => 0,
+                    n if n >= 64 => u64::MAX,
+                    n => (1u64 << n) - 1,
+                };
+                consecutive.then_some((first as u32 & 63, mask))
+            })
+            .collect();
+        let row_by_len = (0..=MAX_RUN as u32)
+            .map(|len| rows.iter().rev().find(|r| r.0 <= len).copied())
+            .collect();
         let vannak = if m.vannak_value.is_some() {
             m.vannak_ranks
                 .iter()
@@ -88,8 +122,11 @@ impl MeldTables {
         };
         MeldTables {
             seq_cards,
+            seq_slot,
+            seq_span,
             seq_strength: strengths(seq_order, n_ranks),
             rows,
+            row_by_len,
             vannak,
             vannak_trump_strength: strengths(m.vannak_trump_order.and_then(|o| v.orders.get(o)), n_ranks),
             vannak_plain_strength: strengths(m.vannak_plain_order.and_then(|o| v.orders.get(o)), n_ranks),
@@ -100,29 +137,42 @@ impl MeldTables {
     /// unbroken run is one sequence of its full length (§4.1.3, TV-05).
     #[inline]
     fn for_each_run(&self, hand: u64, mut f: impl FnMut(SuitId, u32, u8)) {
-        for (s, cards) in self.seq_cards.iter().enumerate().take(MAX_SUITS) {
-            let mut len = 0u32;
-            let mut top = 0u8;
-            for &c in cards {
-                if hand & (1u64 << (c as usize & (MAX_CARDS - 1))) != 0 {
-                    if len == 0 {
-                        top = c;
-                    }
-                    len += 1;
-                } else if len > 0 {
-                    f(s as SuitId, len, top);
-                    len = 0;
+        // each suit's cards of the hand as a mask over places in sequence order (bit 0 highest)
+        let mut places = [0u64; MAX_SUITS];
+        if let Some(span) = &self.seq_span {
+            for (p, &(first, mask)) in places.iter_mut().zip(span.iter()) {
+                *p = (hand >> first) & mask;
+            }
+        } else {
+            let mut m = hand;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let slot = self.seq_slot.get(c).copied().unwrap_or(NO_SLOT) as usize;
+                if let Some(p) = places.get_mut(slot / MAX_RUN) {
+                    *p |= 1u64 << (slot & (MAX_RUN - 1));
                 }
             }
-            if len > 0 {
-                f(s as SuitId, len, top);
+        }
+        for (s, (&p, cards)) in places.iter().zip(self.seq_cards.iter()).enumerate() {
+            let mut m = p;
+            while m != 0 {
+                let start = m.trailing_zeros();
+                let len = (m >> start).trailing_ones();
+                f(s as SuitId, len, cards.get(start as usize).copied().unwrap_or(0));
+                // clear the lowest run of ones
+                m &= m.wrapping_add(m & m.wrapping_neg());
             }
         }
     }
 
     /// The row a run of this length scores as: the longest row not longer than the run.
+    #[inline]
     fn row_of(&self, len: u32) -> Option<(u32, i64, u8)> {
-        self.rows.iter().rev().find(|r| r.0 <= len).copied()
+        match self.row_by_len.get(len as usize) {
+            Some(r) => *r,
+            None => self.rows.iter().rev().find(|r| r.0 <= len).copied(),
+        }
     }
 
     /// The best sequence of a hand as a comparison key (length, top card strength, in trumps,
@@ -232,21 +282,37 @@ impl Game {
         }
     }
 
+    /// Works out the meld calls each starting hand allows (called when the play starts, once
+    /// `start_hands` and the contract are fixed).
+    pub(super) fn cache_melds(&mut self) {
+        let kinds = self.meld_kinds();
+        let mt = &self.rules.melds;
+        let n = self.n as usize;
+        for ((seq, vannak), hand) in self
+            .meld_seq
+            .iter_mut()
+            .zip(self.meld_vannak.iter_mut())
+            .zip(self.start_hands.iter())
+            .take(n)
+        {
+            *seq = if kinds.sequence { mt.sequence_call(*hand) } else { None };
+            *vannak = kinds.vannak && mt.vannak.iter().any(|(_, m)| hand & m == *m);
+        }
+    }
+
     /// The meld calls open to the speaker now, as (sequence row, vannak).
-    fn open_melds(&self) -> (Option<u8>, bool) {
+    pub(super) fn open_melds(&self) -> (Option<u8>, bool) {
         let Some(pos) = self.meld_speaker() else {
             return (None, false);
         };
-        let kinds = self.meld_kinds();
-        let said = self.meld_said.get(pos as usize).copied().unwrap_or(0);
-        let hand = self.start_hands.get(pos as usize).copied().unwrap_or(0);
-        let mt = &self.rules.melds;
-        let seq = if kinds.sequence && said & SAID_SEQUENCE == 0 {
-            mt.sequence_call(hand)
+        let p = pos as usize;
+        let said = self.meld_said.get(p).copied().unwrap_or(0);
+        let seq = if said & SAID_SEQUENCE == 0 {
+            self.meld_seq.get(p).copied().flatten()
         } else {
             None
         };
-        let vannak = kinds.vannak && said & SAID_VANNAK == 0 && mt.vannak.iter().any(|(_, m)| hand & m == *m);
+        let vannak = said & SAID_VANNAK == 0 && self.meld_vannak.get(p).copied().unwrap_or(false);
         (seq, vannak)
     }
 

@@ -62,7 +62,7 @@ pub(super) fn score(g: &Game) -> Score {
         card_points: [0; MAX_SEATS],
         meld_points: [0; MAX_SEATS],
         tricks: [0; MAX_SEATS],
-        items: Vec::new(),
+        items: Vec::with_capacity(1 + g.anns.len()),
         payments: [0; MAX_SEATS],
     };
     let v = &g.rules.variant;
@@ -122,9 +122,10 @@ pub(super) fn score(g: &Game) -> Score {
         ctx.game_won = Some(w);
     }
     let decl_seat = g.declarer();
+    let sides = Sides::of(g);
     if g.declarer.is_some() {
         if let Some(won) = ctx.game_won {
-            pay_side(g, true, won, base * mult, &mut pay_game);
+            pay_side(&sides, true, won, base * mult, &mut pay_game);
         }
     }
     s.items.push(ScoreItem {
@@ -156,7 +157,7 @@ pub(super) fn score(g: &Game) -> Score {
         let factor = g.figure_factor(i);
         let value = base * factor;
         let mut pay = [0i64; MAX_SEATS];
-        pay_side(g, owner_decl, won, value, &mut pay);
+        pay_side(&sides, owner_decl, won, value, &mut pay);
         s.items.push(ScoreItem {
             item: Item::Figure(i as u16),
             figure: Some(a.figure),
@@ -200,12 +201,36 @@ fn opponent_seats(g: &Game) -> impl Iterator<Item = u8> + '_ {
     active.chain(dealer)
 }
 
+/// Who pays whom for an item: the declarer's table seat and the opponents' (`opponent_seats`),
+/// worked out once per hand.
+struct Sides {
+    declarer: Option<u8>,
+    opponents: [u8; MAX_SEATS + 1],
+    n_opponents: usize,
+}
+
+impl Sides {
+    fn of(g: &Game) -> Sides {
+        let mut opponents = [0u8; MAX_SEATS + 1];
+        let mut n_opponents = 0;
+        for (slot, o) in opponents.iter_mut().zip(opponent_seats(g)) {
+            *slot = o;
+            n_opponents += 1;
+        }
+        Sides {
+            declarer: g.declarer(),
+            opponents,
+            n_opponents,
+        }
+    }
+}
+
 /// The declarer against each opponent: an item of the declarer's side (or of the opponents')
 /// won or lost.
-fn pay_side(g: &Game, owner_is_declarer: bool, won: bool, value: i64, pay: &mut [i64; MAX_SEATS]) {
-    let Some(d) = g.declarer() else { return };
+fn pay_side(sides: &Sides, owner_is_declarer: bool, won: bool, value: i64, pay: &mut [i64; MAX_SEATS]) {
+    let Some(d) = sides.declarer else { return };
     let per = if owner_is_declarer == won { value } else { -value };
-    for o in opponent_seats(g) {
+    for &o in sides.opponents.iter().take(sides.n_opponents) {
         if let Some(x) = pay.get_mut(o as usize) {
             *x -= per;
         }

@@ -5,6 +5,7 @@
 
 use super::deal::deal_random;
 use super::game::{Action, Game, Phase};
+use super::melds::MeldCall;
 use super::rng::{below, hand_rng, random_card};
 use super::Rules;
 use rand_chacha::ChaCha8Rng;
@@ -137,10 +138,92 @@ impl Summary {
 /// (pass, or a card during trick 1) with probability 3/4, otherwise a random call; a meld it may
 /// call (its true melds: only those are legal) it calls with probability 7/8 at each step of its
 /// turn, and it exchanges with probability 7/8 when it may, then discards at random.
+///
+/// The announcement, trick-1 and exchange turns draw straight from the state's masks (the call
+/// list is built only when the bot wants to say something); the other phases draw from
+/// `legal_actions`. Every choice is a legal action of the state, with the same odds.
 pub fn random_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) -> bool {
     if g.play_random_card(rng) {
         return true;
     }
+    match g.phase {
+        Phase::Front | Phase::Back | Phase::Play => talk_step(g, rng, buf),
+        Phase::Exchange => exchange_step(g, rng),
+        _ => listed_step(g, rng, buf),
+    }
+}
+
+/// An announcement turn (the front or back round, or trick 1 with its announcements): a meld
+/// with probability 7/8 when one is open, then the quiet choice with probability 3/4 (or when
+/// nothing may be said), else a random figure or doubling level.
+fn talk_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) -> bool {
+    let phase = g.phase;
+    if phase != Phase::Front {
+        let meld = match g.open_melds() {
+            (Some(row), _) => Some(MeldCall::Sequence(row)),
+            (None, true) => Some(MeldCall::Vannak),
+            (None, false) => None,
+        };
+        if let Some(m) = meld {
+            if below(rng, 8) != 0 {
+                g.apply_legal(Action::Meld(m));
+                return true;
+            }
+        }
+    }
+    let in_play = phase == Phase::Play;
+    let cards = if in_play {
+        g.table().map(|t| g.play.legal(t)).unwrap_or(0)
+    } else {
+        0
+    };
+    let has_quiet = !in_play || cards != 0;
+    let may_say = !in_play || g.trick_one_talk();
+    let want_quiet = below(rng, 4) != 0;
+    if may_say && (!want_quiet || !has_quiet) {
+        buf.clear();
+        g.say_actions(phase == Phase::Front, buf);
+        if !buf.is_empty() {
+            if let Some(a) = buf.get(below(rng, buf.len() as u32) as usize).copied() {
+                g.apply_legal(a);
+                return true;
+            }
+        }
+    }
+    if !has_quiet {
+        return false;
+    }
+    let quiet = if in_play {
+        Action::Play(random_card(rng, cards))
+    } else {
+        Action::Pass
+    };
+    g.apply_legal(quiet);
+    true
+}
+
+/// The talon exchange: exchange with probability 7/8, then discard random legal cards.
+fn exchange_step(g: &mut Game, rng: &mut ChaCha8Rng) -> bool {
+    let a = if !g.ex.exchanged {
+        if below(rng, 8) != 0 {
+            Action::Exchange
+        } else {
+            Action::Pass
+        }
+    } else {
+        let m = g.discardable();
+        if m == 0 {
+            return false;
+        }
+        Action::Discard(random_card(rng, m))
+    };
+    g.apply_legal(a);
+    true
+}
+
+/// The other phases (bidding, calling, the switch): a random action of the legal list, the
+/// quiet one (pass or play on) with probability 3/4 in the calling round when both kinds are open.
+fn listed_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) -> bool {
     g.legal_actions_into(buf);
     if buf.is_empty() {
         return false;
@@ -151,10 +234,12 @@ pub fn random_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) ->
         .copied()
     {
         if below(rng, 8) != 0 {
-            return g.apply(m).is_ok();
+            g.apply_legal(m);
+            return true;
         }
         if m == Action::Exchange {
-            return g.apply(Action::Pass).is_ok();
+            g.apply_legal(Action::Pass);
+            return true;
         }
         buf.retain(|a| !matches!(a, Action::Meld(_)));
     }
@@ -173,7 +258,10 @@ pub fn random_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) ->
         buf.get(below(rng, buf.len() as u32) as usize).copied()
     };
     match choice {
-        Some(a) => g.apply(a).is_ok(),
+        Some(a) => {
+            g.apply_legal(a);
+            true
+        }
         None => false,
     }
 }
@@ -186,6 +274,9 @@ pub fn random_hand(rules: &Arc<Rules>, seed: u64, index: u64, buf: &mut Vec<Acti
     let players = rules.variant.players.max(1) as u64;
     let mut g = Game::from_deal(Arc::clone(rules), (index % players) as u8, deal);
     while !g.is_over() {
+        if g.play_random_cards(&mut rng) > 0 {
+            continue;
+        }
         if !random_step(&mut g, &mut rng, buf) {
             break;
         }

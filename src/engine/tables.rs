@@ -71,6 +71,8 @@ pub struct Tables {
     pub suit_of: [SuitId; MAX_CARDS],
     pub rank_of: [RankId; MAX_CARDS],
     pub suit_mask: [u64; MAX_SUITS],
+    /// `rank_masks[r]`: every card of rank `r`.
+    rank_masks: Vec<u64>,
     /// `by_contract[c][s]`: index into `play` for trump suit `s`; `[MAX_SUITS]` = no trump.
     by_contract: Vec<[usize; MAX_SUITS + 1]>,
     pub play: Vec<PlayTable>,
@@ -121,6 +123,7 @@ impl Tables {
             suit_of: [0; MAX_CARDS],
             rank_of: [0; MAX_CARDS],
             suit_mask: [0; MAX_SUITS],
+            rank_masks: Vec::new(),
             by_contract: Vec::with_capacity(v.contracts.len()),
             play: Vec::new(),
         };
@@ -132,6 +135,13 @@ impl Tables {
             t.suit_of[i] = c.suit;
             t.rank_of[i] = c.rank;
             t.suit_mask[c.suit as usize] |= 1u64 << i;
+            let r = c.rank as usize;
+            if t.rank_masks.len() <= r {
+                t.rank_masks.resize(r + 1, 0);
+            }
+            if let Some(m) = t.rank_masks.get_mut(r) {
+                *m |= 1u64 << i;
+            }
         }
         let n_ranks = v.ranks.len();
         for (ci, contract) in v.contracts.iter().enumerate() {
@@ -226,7 +236,8 @@ impl Tables {
 
     /// The id of the card of this suit and rank.
     pub fn card(&self, suit: SuitId, rank: RankId) -> Option<u8> {
-        (0..self.n_cards).find(|&i| self.suit_of[i as usize] == suit && self.rank_of[i as usize] == rank)
+        let m = self.suit_mask.get(suit as usize).copied().unwrap_or(0) & self.rank_mask(rank);
+        (m != 0).then(|| m.trailing_zeros() as u8)
     }
 
     /// The suit of a card (`MAX_SUITS` bounds the index).
@@ -249,10 +260,9 @@ impl Tables {
     }
 
     /// Every card of a rank.
+    #[inline]
     pub fn rank_mask(&self, rank: RankId) -> u64 {
-        (0..self.n_cards as usize)
-            .filter(|&i| self.rank_of[i] == rank)
-            .fold(0u64, |m, i| m | 1u64 << i)
+        self.rank_masks.get(rank as usize).copied().unwrap_or(0)
     }
 }
 
@@ -276,6 +286,8 @@ pub struct FigureTables {
     pub front: Vec<u64>,
     pub back: Vec<u64>,
     pub declarer_only: u64,
+    /// The figures with card requirements (`requires`).
+    pub requires: u64,
     /// `not_after[f]`: figures that, once announced by a player, forbid him `f` (itself, and
     /// every figure at or above `f` on a ladder).
     pub not_after: Vec<u64>,
@@ -295,6 +307,7 @@ impl FigureTables {
             front: vec![0; v.contracts.len()],
             back: vec![0; v.contracts.len()],
             declarer_only: 0,
+            requires: 0,
             not_after: (0..v.figures.len()).map(|f| 1u64 << f).collect(),
             not_same_round: vec![0; v.figures.len()],
         };
@@ -311,6 +324,9 @@ impl FigureTables {
             }
             if fig.declarer_only {
                 t.declarer_only |= 1u64 << f;
+            }
+            if !fig.requires.is_empty() {
+                t.requires |= 1u64 << f;
             }
         }
         for ladder in &v.figure_ladders {
