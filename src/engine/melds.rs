@@ -7,7 +7,7 @@
 
 use super::game::{Action, Game, Phase};
 use super::tables::{Tables, MAX_CARDS, MAX_SEATS, MAX_SUITS};
-use crate::model::{Order, RankId, SuitId, Variant};
+use crate::model::{RankId, SuitId, Variant};
 use std::cmp::Ordering;
 
 /// A meld call: the length class of the caller's longest sequence (index into
@@ -52,19 +52,6 @@ pub struct MeldTables {
     /// Vannak strength of each rank in a game with trumps and in one without (largest = best).
     pub vannak_trump_strength: Vec<u8>,
     pub vannak_plain_strength: Vec<u8>,
-}
-
-fn strengths(order: Option<&Order>, n_ranks: usize) -> Vec<u8> {
-    let mut s = vec![0u8; n_ranks];
-    if let Some(o) = order {
-        let len = o.ranks.len();
-        for (i, r) in o.ranks.iter().enumerate() {
-            if let Some(slot) = s.get_mut(*r as usize) {
-                *slot = len.saturating_sub(i).min(u8::MAX as usize) as u8;
-            }
-        }
-    }
-    s
 }
 
 impl MeldTables {
@@ -124,12 +111,18 @@ impl MeldTables {
             seq_cards,
             seq_slot,
             seq_span,
-            seq_strength: strengths(seq_order, n_ranks),
+            seq_strength: super::tables::strengths(seq_order, n_ranks),
             rows,
             row_by_len,
             vannak,
-            vannak_trump_strength: strengths(m.vannak_trump_order.and_then(|o| v.orders.get(o)), n_ranks),
-            vannak_plain_strength: strengths(m.vannak_plain_order.and_then(|o| v.orders.get(o)), n_ranks),
+            vannak_trump_strength: super::tables::strengths(
+                m.vannak_trump_order.and_then(|o| v.orders.get(o)),
+                n_ranks,
+            ),
+            vannak_plain_strength: super::tables::strengths(
+                m.vannak_plain_order.and_then(|o| v.orders.get(o)),
+                n_ranks,
+            ),
         }
     }
 

@@ -79,13 +79,13 @@ pub struct Tables {
 }
 
 /// Strength of each rank in an order: highest first gets the largest number; absent ranks 0.
-fn strengths(order: Option<&Order>, n_ranks: usize) -> Vec<u8> {
+pub(super) fn strengths(order: Option<&Order>, n_ranks: usize) -> Vec<u8> {
     let mut s = vec![0u8; n_ranks];
     if let Some(o) = order {
         let len = o.ranks.len();
         for (i, r) in o.ranks.iter().enumerate() {
             if let Some(slot) = s.get_mut(*r as usize) {
-                *slot = (len - i) as u8;
+                *slot = len.saturating_sub(i).min(u8::MAX as usize) as u8;
             }
         }
     }
