@@ -1,0 +1,84 @@
+//! `observation(seat)` gives what that seat may know and nothing more: before the pickup only its
+//! taken-up cards (never its hidden packet), during play exactly its own remaining cards, and never
+//! a card another player holds. Checked at every step of many random hands on several variants.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod engine_util;
+use engine_util::*;
+use kartya::engine::deal::deal_random;
+use kartya::engine::game::Phase;
+use kartya::engine::rng::hand_rng;
+use kartya::engine::sim::random_step;
+use kartya::engine::Game;
+use std::sync::Arc;
+
+#[test]
+fn observations_never_show_hidden_or_foreign_cards() {
+    for name in ["alsos-3p", "alsos-4p", "alsos-2p", "siber-both-chains", "tuesday-club"] {
+        let r = rules(name);
+        let mut before_pickup_checked = 0;
+        let mut play_checked = 0;
+        for i in 0..200u64 {
+            let mut rng = hand_rng(21, i);
+            let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
+            let mut g = Game::from_deal(Arc::clone(&r), (i % r.variant.players as u64) as u8, deal);
+            let mut buf = Vec::new();
+            while !g.is_over() {
+                let n = g.play_state().n as usize;
+                for seat in 0..r.variant.players {
+                    let obs = g.observation(seat);
+                    let Some(p) = g.pos_of(seat) else {
+                        assert_eq!(obs.hand, 0, "{name}: a player sitting out sees no hand");
+                        continue;
+                    };
+                    let p = p as usize;
+                    let d = g.deal();
+                    match g.phase() {
+                        Phase::Bidding | Phase::Front if obs.unseen > 0 => {
+                            assert_eq!(
+                                obs.hand,
+                                d.hands[p] & !d.hidden[p],
+                                "{name} hand {i}: only the taken-up cards"
+                            );
+                            before_pickup_checked += 1;
+                        }
+                        Phase::Play => {
+                            assert_eq!(
+                                obs.hand,
+                                g.play_state().hands[p],
+                                "{name} hand {i}: exactly the own cards"
+                            );
+                            let others = (0..n)
+                                .filter(|q| *q != p)
+                                .fold(0u64, |m, q| m | g.play_state().hands[q]);
+                            assert_eq!(obs.hand & others, 0, "{name} hand {i}: no other player's card");
+                            play_checked += 1;
+                        }
+                        _ => {
+                            let others = (0..n).filter(|q| *q != p).fold(0u64, |m, q| m | d.hands[q]);
+                            assert_eq!(
+                                obs.hand & others & !d.hands[p],
+                                0,
+                                "{name} hand {i}: no other player's card"
+                            );
+                        }
+                    }
+                    if matches!(g.phase(), Phase::Bidding | Phase::Front) {
+                        // before the exchange nobody may hold a talon card (the exchanger takes
+                        // his in the exchange phase, openly by the rules)
+                        assert_eq!(
+                            obs.hand & d.talon_mask(),
+                            0,
+                            "{name} hand {i}: no talon card before the exchange"
+                        );
+                    }
+                }
+                assert!(random_step(&mut g, &mut rng, &mut buf));
+            }
+        }
+        assert!(
+            before_pickup_checked > 0 && play_checked > 0,
+            "{name}: both phases were observed"
+        );
+    }
+}
