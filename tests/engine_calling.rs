@@ -28,15 +28,7 @@ fn game_item(g: &Game, item: Item) -> kartya::engine::score::ScoreItem {
 fn szanzadu_by_forehand(r: &Arc<kartya::engine::Rules>, seed: u64) -> Game {
     let order = deck_with(r, seed, &[(INDICATOR_AT, card(r, "piros", "K"))]);
     let mut g = game_from_order(r, DEALER, &order);
-    act(
-        &mut g,
-        &[
-            Action::Pass,
-            Action::Pass,
-            Action::Pass,
-            Action::Bid(bid_index(r, "szanzadu")),
-        ],
-    );
+    pass_round_one_then_bid(r, &mut g, "szanzadu");
     assert_eq!(g.declarer(), Some(0));
     assert_eq!(g.phase(), Phase::Front);
     g

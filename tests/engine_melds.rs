@@ -221,15 +221,7 @@ fn szanzadu_game(r: &Arc<Rules>, hands: &[&[&str]], indicator: &str) -> Game {
     let refs: Vec<&[u8]> = hs.iter().map(|h| h.as_slice()).collect();
     let order = order_with(r, 2, &refs, Some(cards(r, &[indicator])[0]), &[]);
     let mut g = game_from_order(r, DEALER, &order);
-    act(
-        &mut g,
-        &[
-            Action::Pass,
-            Action::Pass,
-            Action::Pass,
-            Action::Bid(bid_index(r, "szanzadu")),
-        ],
-    );
+    pass_round_one_then_bid(r, &mut g, "szanzadu");
     while g.phase() == Phase::Front {
         act(&mut g, &[Action::Pass]);
     }

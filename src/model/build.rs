@@ -1260,27 +1260,13 @@ impl<'a> Builder<'a> {
                             .words
                             .iter()
                             .skip(2)
-                            .map(|w| {
-                                let (s, r) = w.text.split_once('.').unwrap_or((&w.text, ""));
-                                ast::CardRef {
-                                    suit: s.to_string(),
-                                    rank: r.to_string(),
-                                    span: w.span,
-                                }
-                            })
+                            .map(|w| ast::CardRef::from_text(&w.text, w.span))
                             .collect();
                         f.requires = cards.iter().filter_map(|c| self.card_sel(e, c, suits, ranks)).collect();
                     }
                     "announce_by_stmt" => f.declarer_only = text(e, 1) == "declarer",
                     "keep_stmt" => {
-                        let card = e.stmt.words.get(1).map(|w| {
-                            let (s, r) = w.text.split_once('.').unwrap_or((&w.text, ""));
-                            ast::CardRef {
-                                suit: s.to_string(),
-                                rank: r.to_string(),
-                                span: w.span,
-                            }
-                        });
+                        let card = e.stmt.words.get(1).map(|w| ast::CardRef::from_text(&w.text, w.span));
                         let trick = e.stmt.words.get(3).and_then(|w| crate::syntax::parse_trick(&w.text));
                         if let (Some(card), Some(trick)) = (card, trick) {
                             if let Some(sel) = self.card_sel(e, &card, suits, ranks) {

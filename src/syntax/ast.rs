@@ -110,6 +110,19 @@ pub struct CardRef {
     pub span: Span,
 }
 
+impl CardRef {
+    /// A card as written in one word, `suit.rank` (a word without a dot gives an empty rank,
+    /// which the model builder reports as not in the deck).
+    pub fn from_text(text: &str, span: Span) -> CardRef {
+        let (suit, rank) = text.split_once('.').unwrap_or((text, ""));
+        CardRef {
+            suit: suit.to_string(),
+            rank: rank.to_string(),
+            span,
+        }
+    }
+}
+
 /// `at-least` or `more-than`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Comparison {

@@ -423,13 +423,7 @@ fn is_condition_part(pair: &Pair<'_, Rule>) -> bool {
 }
 
 fn card_ref(pair: &Pair<'_, Rule>) -> CardRef {
-    let text = pair.as_str();
-    let (suit, rank) = text.split_once('.').unwrap_or((text, ""));
-    CardRef {
-        suit: suit.to_string(),
-        rank: rank.to_string(),
-        span: span_of(pair),
-    }
+    CardRef::from_text(pair.as_str(), span_of(pair))
 }
 
 fn trick_ref(text: &str) -> TrickRef {

@@ -65,6 +65,14 @@ pub fn act(g: &mut Game, actions: &[Action]) {
     }
 }
 
+/// Three-player bidding: everybody passes round 1, then forehand makes this round-2 bid.
+pub fn pass_round_one_then_bid(r: &Rules, g: &mut Game, bid: &str) {
+    act(
+        g,
+        &[Action::Pass, Action::Pass, Action::Pass, Action::Bid(bid_index(r, bid))],
+    );
+}
+
 /// Plays the first legal card (lowest id) for whoever is to play, `k` times.
 pub fn play_lowest(g: &mut Game, k: usize) {
     for _ in 0..k {
