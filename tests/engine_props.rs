@@ -7,7 +7,7 @@ mod engine_util;
 use engine_util::*;
 use kartya::engine::deal::bit;
 use kartya::engine::rng::hand_rng;
-use kartya::engine::sim::{random_hand, random_step};
+use kartya::engine::sim::{random_hand, random_hand_in, random_step};
 use kartya::engine::{deal::deal_random, Game};
 use std::sync::Arc;
 
@@ -117,6 +117,32 @@ fn same_seed_same_hand() {
         let a = random_hand(&r, 5, 0, &mut buf);
         let c = random_hand(&r, 6, 0, &mut buf);
         assert_ne!(a.deal(), c.deal(), "another seed, another deal");
+    }
+}
+
+#[test]
+fn a_reused_game_plays_the_same_hands() {
+    // `random_hand_in` (`Game::redeal`) keeps nothing of the hand before: every field comes back
+    for name in VARIANTS {
+        let r = rules(name);
+        let mut buf = Vec::new();
+        let mut reused = random_hand(&r, 9, 0, &mut buf);
+        for i in 1..60 {
+            random_hand_in(&mut reused, 9, i, &mut buf);
+            let fresh = random_hand(&r, 9, i, &mut buf);
+            assert_eq!(reused.history(), fresh.history(), "{name} hand {i}");
+            assert_eq!(reused.result(), fresh.result(), "{name} hand {i}");
+            assert_eq!(reused.deal(), fresh.deal(), "{name} hand {i}");
+            assert_eq!(reused.announcements(), fresh.announcements(), "{name} hand {i}");
+            assert_eq!(reused.calls(), fresh.calls(), "{name} hand {i}");
+            assert_eq!(
+                format!("{:?}", reused.play_state()),
+                format!("{:?}", fresh.play_state())
+            );
+            for seat in 0..r.variant.players {
+                assert_eq!(reused.observation(seat), fresh.observation(seat), "{name} hand {i}");
+            }
+        }
     }
 }
 

@@ -2,9 +2,9 @@
 //! order (or a seeded shuffle), gives the hands by position (forehand first), the cards dealt
 //! hidden, the indicator and the talon with its face-up cards; checks card conservation.
 
-use super::rng::below;
 use super::tables::{Tables, MAX_CARDS, MAX_SEATS};
 use crate::model::DealStep;
+use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 
 /// A deck order that cannot be dealt by the plan.
@@ -105,7 +105,7 @@ pub fn deal_order(tables: &Tables, steps: &[DealStep], n: u8, order: &[u8]) -> R
             deck: tables.n_cards as u32,
         });
     }
-    Ok(deal_unchecked(steps, n, order))
+    Ok(DealPlan::compile(steps, n).deal(order))
 }
 
 /// The number of cards a plan deals to `n` active players.
@@ -120,67 +120,120 @@ pub fn plan_size(steps: &[DealStep], n: u8) -> u32 {
         .sum()
 }
 
-fn deal_unchecked(steps: &[DealStep], n: u8, order: &[u8]) -> Deal {
-    let n = n.clamp(1, MAX_SEATS as u8);
-    let mut d = Deal {
-        n,
-        hands: [0; MAX_SEATS],
-        hidden: [0; MAX_SEATS],
-        indicator: None,
-        talon: [0; MAX_CARDS],
-        talon_len: 0,
-        talon_face_up: 0,
-    };
-    let mut next = order.iter().copied();
-    for step in steps {
-        match *step {
-            DealStep::Packet { size, hidden } => {
-                for p in 0..n as usize {
-                    for _ in 0..size {
-                        if let Some(c) = next.next() {
-                            d.hands[p] |= bit(c);
-                            if hidden {
-                                d.hidden[p] |= bit(c);
-                            }
+/// A deal plan compiled for a number of active players: where each card of the pack goes, by
+/// its place in the pack (top first), so that dealing is one pass without looking at the steps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealPlan {
+    n: u8,
+    /// Per place in the pack: `HAND | position` (with `HIDDEN`), `INDICATOR`, or `TALON` (with
+    /// `FACE_UP`).
+    slot: [u8; MAX_CARDS],
+    len: u8,
+}
+
+const HIDDEN: u8 = 0x20;
+const POSITION: u8 = 0x0f;
+const TALON: u8 = 0x80;
+const FACE_UP: u8 = 0x40;
+const INDICATOR: u8 = 0xff;
+
+impl DealPlan {
+    /// The plan of the deal steps for `n` active players (cards beyond 64 are not dealt).
+    pub fn compile(steps: &[DealStep], n: u8) -> DealPlan {
+        let n = n.clamp(1, MAX_SEATS as u8);
+        let mut plan = DealPlan {
+            n,
+            slot: [0; MAX_CARDS],
+            len: 0,
+        };
+        let mut push = |code: u8| {
+            if let Some(s) = plan.slot.get_mut(plan.len as usize) {
+                *s = code;
+                plan.len += 1;
+            }
+        };
+        for step in steps {
+            match *step {
+                DealStep::Packet { size, hidden } => {
+                    for p in 0..n {
+                        for _ in 0..size {
+                            push(p | if hidden { HIDDEN } else { 0 });
                         }
                     }
                 }
-            }
-            DealStep::Indicator => d.indicator = next.next(),
-            DealStep::Talon { size, face_up } => {
-                for _ in 0..size {
-                    if let Some(c) = next.next() {
-                        if let Some(slot) = d.talon.get_mut(d.talon_len as usize) {
-                            *slot = c;
-                            d.talon_len += 1;
-                        }
-                        if face_up {
-                            d.talon_face_up |= bit(c);
-                        }
+                DealStep::Indicator => push(INDICATOR),
+                DealStep::Talon { size, face_up } => {
+                    for _ in 0..size {
+                        push(TALON | if face_up { FACE_UP } else { 0 });
                     }
                 }
             }
         }
+        plan
     }
-    d
+
+    /// Deals a pack (top first, card ids below 64) by the plan; a short pack leaves places empty.
+    pub fn deal(&self, order: &[u8]) -> Deal {
+        let mut d = Deal {
+            n: self.n,
+            hands: [0; MAX_SEATS],
+            hidden: [0; MAX_SEATS],
+            indicator: None,
+            talon: [0; MAX_CARDS],
+            talon_len: 0,
+            talon_face_up: 0,
+        };
+        for (&code, &c) in self.slot.iter().take(self.len as usize).zip(order) {
+            let b = 1u64 << (c as usize & (MAX_CARDS - 1));
+            if code & TALON == 0 {
+                let p = (code & POSITION) as usize & (MAX_SEATS - 1);
+                d.hands[p] |= b;
+                // all ones for a hidden card, else zero
+                d.hidden[p] |= b & 0u64.wrapping_sub(((code & HIDDEN) >> 5) as u64);
+            } else if code == INDICATOR {
+                d.indicator = Some(c);
+            } else {
+                d.talon[d.talon_len as usize & (MAX_CARDS - 1)] = c;
+                d.talon_len += 1;
+                if code & FACE_UP != 0 {
+                    d.talon_face_up |= b;
+                }
+            }
+        }
+        d
+    }
+
+    /// Shuffles and deals (`shuffle`).
+    pub fn deal_random(&self, tables: &Tables, rng: &mut ChaCha8Rng) -> Deal {
+        let (deck, len) = shuffle(tables, rng);
+        self.deal(deck.get(..len).unwrap_or(&[]))
+    }
 }
 
-/// A seeded shuffle of the deck: card ids, top of the pack first.
+/// A seeded shuffle of the deck (Fisher-Yates): card ids, top of the pack first. Each 64-bit
+/// draw of the stream gives two swaps, one from each half.
 pub fn shuffle(tables: &Tables, rng: &mut ChaCha8Rng) -> ([u8; MAX_CARDS], usize) {
     let n = tables.n_cards as usize;
     let mut deck = [0u8; MAX_CARDS];
     for (i, d) in deck.iter_mut().enumerate() {
         *d = i as u8;
     }
-    for i in (1..n).rev() {
-        let j = below(rng, i as u32 + 1) as usize;
-        deck.swap(i, j);
+    let mut i = n.min(MAX_CARDS).saturating_sub(1);
+    while i >= 1 {
+        let r = rng.next_u64();
+        for half in [r as u32, (r >> 32) as u32] {
+            if i == 0 {
+                break;
+            }
+            let j = ((half as u64 * (i as u64 + 1)) >> 32) as usize;
+            deck.swap(i, j);
+            i -= 1;
+        }
     }
     (deck, n)
 }
 
 /// Shuffles and deals. The plan is assumed to fit the deck (`deal_order` checks it).
 pub fn deal_random(tables: &Tables, steps: &[DealStep], n: u8, rng: &mut ChaCha8Rng) -> Deal {
-    let (deck, len) = shuffle(tables, rng);
-    deal_unchecked(steps, n, deck.get(..len).unwrap_or(&[]))
+    DealPlan::compile(steps, n).deal_random(tables, rng)
 }

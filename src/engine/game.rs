@@ -3,7 +3,7 @@
 //! per seat, `is_over` and `result`. Bidding lives in `bidding.rs`, announcements in
 //! `announce.rs`, scoring in `score.rs`.
 
-use super::deal::{deal_random, Deal};
+use super::deal::Deal;
 use super::exchange::ExchangeState;
 use super::melds::MeldCall;
 use super::play::Play;
@@ -196,24 +196,72 @@ pub struct Game {
     pub(super) ex: ExchangeState,
     /// Meld calls per position (`melds.rs` bits).
     pub(super) meld_said: [u8; MAX_SEATS],
-    /// The meld calls each position's starting hand allows in the contract, set when the play
-    /// starts (`melds.rs`): the sequence row to call, and whether it holds a vannak that counts.
-    pub(super) meld_seq: [Option<u8>; MAX_SEATS],
-    pub(super) meld_vannak: [bool; MAX_SEATS],
+    /// The melds of each position's starting hand in the contract, worked out when the play
+    /// starts (`melds.rs`): its sequences, and its vannaks (count, strength of the best).
+    pub(super) meld_seq: [super::melds::HandSequences; MAX_SEATS],
+    pub(super) meld_vannak: [(u32, u8); MAX_SEATS],
     /// Calling, the switch and bidding with figures (`calling.rs`).
     pub(super) ext: super::calling::Ext,
+    /// The item list of the last score sheet, kept for the next hand's (`redeal`).
+    pub(super) spare_items: Vec<score::ScoreItem>,
+}
+
+/// The growable parts of a `Game`, emptied, handed from one hand to the next by `redeal` so that
+/// a run of hands allocates only for its first.
+#[derive(Default)]
+struct Buffers {
+    history: Vec<(u8, Action)>,
+    anns: Vec<Announced>,
+    ann_round: Vec<u8>,
+    calls: Vec<super::calling::Called>,
+    items: Vec<score::ScoreItem>,
 }
 
 impl Game {
     /// A hand dealt from a seeded shuffle.
     pub fn new(rules: Arc<Rules>, dealer: u8, seed: u64) -> Game {
         let mut rng = hand_rng(seed, 0);
-        let deal = deal_random(&rules.tables, &rules.variant.deal, rules.variant.active, &mut rng);
+        let deal = rules.deal_plan.deal_random(&rules.tables, &mut rng);
         Game::from_deal(rules, dealer, deal)
     }
 
     /// A hand from a given deal (hands by position, forehand first).
     pub fn from_deal(rules: Arc<Rules>, dealer: u8, deal: Deal) -> Game {
+        let history = Vec::with_capacity(64);
+        Game::build(
+            rules,
+            dealer,
+            deal,
+            Buffers {
+                history,
+                ..Default::default()
+            },
+        )
+    }
+
+    /// Starts another hand of the same rules in this `Game` (as `from_deal` would), reusing its
+    /// buffers: a simulation loop then allocates nothing per hand.
+    pub fn redeal(&mut self, dealer: u8, deal: Deal) {
+        let mut items = std::mem::take(&mut self.spare_items);
+        if let Some(s) = self.result.take() {
+            items = s.items;
+        }
+        let mut bufs = Buffers {
+            history: std::mem::take(&mut self.history),
+            anns: std::mem::take(&mut self.anns),
+            ann_round: std::mem::take(&mut self.ann_round),
+            calls: std::mem::take(&mut self.ext.calls),
+            items,
+        };
+        bufs.history.clear();
+        bufs.anns.clear();
+        bufs.ann_round.clear();
+        bufs.calls.clear();
+        bufs.items.clear();
+        *self = Game::build(Arc::clone(&self.rules), dealer, deal, bufs);
+    }
+
+    fn build(rules: Arc<Rules>, dealer: u8, deal: Deal, bufs: Buffers) -> Game {
         let v = &rules.variant;
         let players = v.players.max(1);
         let dealer = dealer % players;
@@ -253,21 +301,25 @@ impl Game {
             declarer: None,
             table: 0,
             game_levels: Levels::default(),
-            anns: Vec::new(),
-            ann_round: Vec::new(),
+            anns: bufs.anns,
+            ann_round: bufs.ann_round,
             talk: Talk::default(),
             said_front: [0; MAX_SEATS],
             said_back: [0; MAX_SEATS],
             first_leader: 0,
             start_hands: [0; MAX_SEATS],
-            history: Vec::with_capacity(64),
+            history: bufs.history,
             result: None,
             redeal: false,
             ex: ExchangeState::default(),
             meld_said: [0; MAX_SEATS],
-            meld_seq: [None; MAX_SEATS],
-            meld_vannak: [false; MAX_SEATS],
-            ext: Default::default(),
+            meld_seq: Default::default(),
+            meld_vannak: [(0, 0); MAX_SEATS],
+            ext: super::calling::Ext {
+                calls: bufs.calls,
+                ..Default::default()
+            },
+            spare_items: bufs.items,
         };
         if g.deal.hidden.iter().all(|h| *h == 0) {
             g.picked_up = true;
@@ -709,7 +761,8 @@ impl Game {
     /// The hand is over: score it.
     pub(super) fn finish(&mut self) {
         self.phase = Phase::Over;
-        self.result = Some(score::score(self));
+        let items = std::mem::take(&mut self.spare_items);
+        self.result = Some(score::score(self, items));
     }
 
     /// What a seat may know.

@@ -40,6 +40,9 @@ pub struct MeldTables {
     /// When every suit's cards in sequence order have consecutive ids, lowest first: per suit,
     /// (first id, mask of its places), so a hand's places are a shift and a mask.
     seq_span: Option<Vec<(u32, u64)>>,
+    /// With `seq_span`: the card ids a run of the shortest row may start at (its own suit holds
+    /// the rest of the run), so a hand without a sequence is seen at once.
+    run_starts: Option<u64>,
     /// Sequence order strength of each rank (the highest rank has the largest number; ranks not in
     /// the order 0).
     pub seq_strength: Vec<u8>,
@@ -82,7 +85,7 @@ impl MeldTables {
             .map(|(i, r)| (r.length, r.value, i as u8))
             .collect();
         rows.sort_by_key(|r| r.0);
-        let seq_span = seq_cards
+        let seq_span: Option<Vec<(u32, u64)>> = seq_cards
             .iter()
             .map(|cards| {
                 let first = cards.first().copied().unwrap_or(0);
@@ -95,6 +98,16 @@ impl MeldTables {
                 consecutive.then_some((first as u32 & 63, mask))
             })
             .collect();
+        // with consecutive ids, the ids that start a shortest row inside their suit
+        let min_len = rows.first().map(|r| r.0.max(1)).unwrap_or(1);
+        let run_starts = seq_span.as_ref().map(|spans| {
+            spans.iter().fold(0u64, |acc, &(first, mask)| {
+                let len = mask.count_ones();
+                let starts = len.saturating_sub(min_len - 1);
+                let m = if starts >= 64 { u64::MAX } else { (1u64 << starts) - 1 };
+                acc | m.checked_shl(first).unwrap_or(0)
+            })
+        });
         let row_by_len = (0..=MAX_RUN as u32)
             .map(|len| rows.iter().rev().find(|r| r.0 <= len).copied())
             .collect();
@@ -111,6 +124,7 @@ impl MeldTables {
             seq_cards,
             seq_slot,
             seq_span,
+            run_starts,
             seq_strength: super::tables::strengths(seq_order, n_ranks),
             rows,
             row_by_len,
@@ -126,10 +140,24 @@ impl MeldTables {
         }
     }
 
-    /// Calls `f(suit, length, top card)` for every maximal run of a hand (length 1 and up): an
-    /// unbroken run is one sequence of its full length (§4.1.3, TV-05).
+    /// Calls `f(suit, length, top card)` for every maximal run of a hand that is at least as
+    /// long as the shortest sequence row: an unbroken run is one sequence of its full length
+    /// (§4.1.3, TV-05). Shorter runs make no sequence, so a suit without one is skipped at once.
     #[inline]
     fn for_each_run(&self, hand: u64, mut f: impl FnMut(SuitId, u32, u8)) {
+        let Some(&(min_len, _, _)) = self.rows.first() else {
+            return;
+        };
+        if let Some(w) = self.run_starts {
+            // the cards followed by min_len - 1 more of the hand, by consecutive ids
+            let mut starts = hand;
+            for _ in 1..min_len {
+                starts &= starts >> 1;
+            }
+            if starts & w == 0 {
+                return;
+            }
+        }
         // each suit's cards of the hand as a mask over places in sequence order (bit 0 highest)
         let mut places = [0u64; MAX_SUITS];
         if let Some(span) = &self.seq_span {
@@ -148,11 +176,21 @@ impl MeldTables {
             }
         }
         for (s, (&p, cards)) in places.iter().zip(self.seq_cards.iter()).enumerate() {
+            // the places that start `min_len` held places in a row
+            let mut starts = p;
+            for _ in 1..min_len {
+                starts &= starts >> 1;
+            }
+            if starts == 0 {
+                continue;
+            }
             let mut m = p;
             while m != 0 {
                 let start = m.trailing_zeros();
                 let len = (m >> start).trailing_ones();
-                f(s as SuitId, len, cards.get(start as usize).copied().unwrap_or(0));
+                if len >= min_len {
+                    f(s as SuitId, len, cards.get(start as usize).copied().unwrap_or(0));
+                }
                 // clear the lowest run of ones
                 m &= m.wrapping_add(m & m.wrapping_neg());
             }
@@ -168,14 +206,33 @@ impl MeldTables {
         }
     }
 
-    /// The best sequence of a hand as a comparison key (length, top card strength, in trumps,
-    /// suit bidding rank), or `None` without a sequence.
-    fn best_sequence(&self, v: &Variant, hand: u64, trump: Option<SuitId>, t: &Tables) -> Option<SeqKey> {
-        let mut best: Option<SeqKey> = None;
+    /// One pass over a hand's runs: gives the row it must call (the class of its longest run,
+    /// TV-06) and the points of all its sequences (`one_per_length`: at most one per row), and
+    /// shows `each` every run that scores (suit, length, top card).
+    fn runs(&self, hand: u64, one_per_length: bool, mut each: impl FnMut(SuitId, u32, u8)) -> (Option<u8>, i64) {
+        let mut longest = 0u32;
+        let mut rows_used = 0u64;
+        let mut points = 0i64;
         self.for_each_run(hand, |s, len, top| {
-            if self.row_of(len).is_none() {
+            longest = longest.max(len);
+            let Some((_, value, idx)) = self.row_of(len) else {
                 return;
+            };
+            each(s, len, top);
+            let b = 1u64.checked_shl(idx as u32).unwrap_or(0);
+            if !(one_per_length && rows_used & b != 0) {
+                rows_used |= b;
+                points += value;
             }
+        });
+        (self.row_of(longest).map(|r| r.2), points)
+    }
+
+    /// A hand's sequences (`runs`) with its best sequence as a comparison key (length, top card
+    /// strength, in trumps, suit bidding rank).
+    pub(super) fn hand_sequences(&self, v: &Variant, hand: u64, trump: Option<SuitId>, t: &Tables) -> HandSequences {
+        let mut best: Option<SeqKey> = None;
+        let (call, points) = self.runs(hand, v.melds.one_per_length, |s, len, top| {
             let key = SeqKey {
                 len,
                 top: self
@@ -190,32 +247,17 @@ impl MeldTables {
                 best = Some(key);
             }
         });
-        best
+        HandSequences { call, best, points }
     }
 
     /// The row index a hand must call for its sequences: the class of its longest run (TV-06).
     pub fn sequence_call(&self, hand: u64) -> Option<u8> {
-        let mut longest = 0u32;
-        self.for_each_run(hand, |_, len, _| longest = longest.max(len));
-        self.row_of(longest).map(|r| r.2)
+        self.runs(hand, false, |_, _, _| {}).0
     }
 
     /// The points of every sequence of a hand (`one_per_length`: at most one per row).
     pub fn sequence_points(&self, hand: u64, one_per_length: bool) -> i64 {
-        let mut total = 0i64;
-        let mut rows_used = 0u64;
-        self.for_each_run(hand, |_, len, _| {
-            let Some((_, value, idx)) = self.row_of(len) else {
-                return;
-            };
-            let b = 1u64.checked_shl(idx as u32).unwrap_or(0);
-            if one_per_length && rows_used & b != 0 {
-                return;
-            }
-            rows_used |= b;
-            total += value;
-        });
-        total
+        self.runs(hand, one_per_length, |_, _, _| {}).1
     }
 
     /// Every vannak of a hand: (count, strength of the best) under a strength table.
@@ -232,10 +274,21 @@ impl MeldTables {
     }
 }
 
+/// A hand's sequences, worked out once when the play starts (`MeldTables::hand_sequences`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct HandSequences {
+    /// The row to call, if the hand holds a sequence.
+    pub call: Option<u8>,
+    /// Its best sequence.
+    pub best: Option<SeqKey>,
+    /// The points of all its sequences.
+    pub points: i64,
+}
+
 /// How two best sequences compare (§4.5): length, top card in sequence order, trumps; then the
 /// suit's bidding rank when the variant breaks ties by suit rank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct SeqKey {
+pub(super) struct SeqKey {
     len: u32,
     top: u8,
     trump: bool,
@@ -279,8 +332,14 @@ impl Game {
     /// `start_hands` and the contract are fixed).
     pub(super) fn cache_melds(&mut self) {
         let kinds = self.meld_kinds();
-        let mt = &self.rules.melds;
+        let rules = &self.rules;
+        let mt = &rules.melds;
         let n = self.n as usize;
+        let strength = if self.trump.is_some() {
+            &mt.vannak_trump_strength
+        } else {
+            &mt.vannak_plain_strength
+        };
         for ((seq, vannak), hand) in self
             .meld_seq
             .iter_mut()
@@ -288,8 +347,16 @@ impl Game {
             .zip(self.start_hands.iter())
             .take(n)
         {
-            *seq = if kinds.sequence { mt.sequence_call(*hand) } else { None };
-            *vannak = kinds.vannak && mt.vannak.iter().any(|(_, m)| hand & m == *m);
+            *seq = if kinds.sequence {
+                mt.hand_sequences(&rules.variant, *hand, self.trump, &rules.tables)
+            } else {
+                HandSequences::default()
+            };
+            *vannak = if kinds.vannak {
+                mt.vannaks(*hand, strength)
+            } else {
+                (0, 0)
+            };
         }
     }
 
@@ -301,11 +368,11 @@ impl Game {
         let p = pos as usize;
         let said = self.meld_said.get(p).copied().unwrap_or(0);
         let seq = if said & SAID_SEQUENCE == 0 {
-            self.meld_seq.get(p).copied().flatten()
+            self.meld_seq.get(p).and_then(|s| s.call)
         } else {
             None
         };
-        let vannak = said & SAID_VANNAK == 0 && self.meld_vannak.get(p).copied().unwrap_or(false);
+        let vannak = said & SAID_VANNAK == 0 && self.meld_vannak.get(p).is_some_and(|v| v.0 > 0);
         (seq, vannak)
     }
 
@@ -334,8 +401,8 @@ impl Game {
         };
         let kinds = self.meld_kinds();
         let said = self.meld_said.get(pos as usize).copied().unwrap_or(0);
-        let hand = self.start_hands.get(pos as usize).copied().unwrap_or(0);
-        let mt = &self.rules.melds;
+        let cached = self.meld_seq.get(pos as usize).copied().unwrap_or_default();
+        let vannaks = self.meld_vannak.get(pos as usize).map(|v| v.0).unwrap_or(0);
         match call {
             MeldCall::Sequence(i) => {
                 if !kinds.sequence {
@@ -344,7 +411,7 @@ impl Game {
                 if said & SAID_SEQUENCE != 0 {
                     return Err("the player has already called his sequence");
                 }
-                match mt.sequence_call(hand) {
+                match cached.call {
                     None => Err("the player holds no sequence"),
                     Some(k) if k == i => Ok(()),
                     Some(_) => Err("a sequence call must state the full length of the longest sequence"),
@@ -357,7 +424,7 @@ impl Game {
                 if said & SAID_VANNAK != 0 {
                     return Err("the player has already called vannak");
                 }
-                if mt.vannak.iter().any(|(_, m)| hand & m == *m) {
+                if vannaks > 0 {
                     Ok(())
                 } else {
                     Err("the player holds no four of a kind that counts")
@@ -396,20 +463,15 @@ impl Game {
 /// a player's choice not to call.
 pub(super) fn add_meld_points(g: &Game, melds: &mut [i64; MAX_SEATS]) {
     let v = &g.rules.variant;
-    let mt = &g.rules.melds;
     let kinds = g.meld_kinds();
     let n = (g.n as usize).min(MAX_SEATS);
-    let trump = g.trump;
+    let called = |p: usize, what: u8| g.meld_said.get(p).copied().unwrap_or(0) & what != 0;
     if kinds.sequence {
         let by_suit = v.melds.ties_by_suit_rank;
         let mut best: Option<(SeqKey, usize)> = None;
         let mut tied = false;
-        for p in 0..n {
-            if g.meld_said.get(p).copied().unwrap_or(0) & SAID_SEQUENCE == 0 {
-                continue;
-            }
-            let Some(k) = mt.best_sequence(v, g.start_hands.get(p).copied().unwrap_or(0), trump, &g.rules.tables)
-            else {
+        for p in (0..n).filter(|&p| called(p, SAID_SEQUENCE)) {
+            let Some(k) = g.meld_seq.get(p).and_then(|s| s.best) else {
                 continue;
             };
             match best.map(|(b, _)| k.cmp_by(&b, by_suit)) {
@@ -422,24 +484,17 @@ pub(super) fn add_meld_points(g: &Game, melds: &mut [i64; MAX_SEATS]) {
             }
         }
         if let (Some((_, p)), false) = (best, tied) {
-            if let (Some(m), Some(h)) = (melds.get_mut(p), g.start_hands.get(p)) {
-                *m += mt.sequence_points(*h, v.melds.one_per_length);
+            if let (Some(m), Some(s)) = (melds.get_mut(p), g.meld_seq.get(p)) {
+                *m += s.points;
             }
         }
     }
     if let (true, Some(value)) = (kinds.vannak, v.melds.vannak_value) {
         // vannak compare by the trump order in a game with trumps, by the plain order without
-        let strength = if trump.is_some() {
-            &mt.vannak_trump_strength
-        } else {
-            &mt.vannak_plain_strength
-        };
+        // (`cache_melds`)
         let mut best: Option<(u8, usize, u32)> = None;
-        for p in 0..n {
-            if g.meld_said.get(p).copied().unwrap_or(0) & SAID_VANNAK == 0 {
-                continue;
-            }
-            let (count, s) = mt.vannaks(g.start_hands.get(p).copied().unwrap_or(0), strength);
+        for p in (0..n).filter(|&p| called(p, SAID_VANNAK)) {
+            let (count, s) = g.meld_vannak.get(p).copied().unwrap_or((0, 0));
             if count > 0 && best.map(|(b, _, _)| s > b).unwrap_or(true) {
                 best = Some((s, p, count));
             }

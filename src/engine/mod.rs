@@ -34,6 +34,8 @@ pub struct Rules {
     pub tables: Tables,
     pub figures: tables::FigureTables,
     pub melds: melds::MeldTables,
+    /// The deal steps compiled for the active players.
+    pub deal_plan: deal::DealPlan,
 }
 
 impl Rules {
@@ -48,7 +50,9 @@ impl Rules {
         }
         let figures = tables::FigureTables::compile(&variant)?;
         let melds = melds::MeldTables::compile(&variant, &tables);
+        let deal_plan = deal::DealPlan::compile(&variant.deal, variant.active);
         Ok(Arc::new(Rules {
+            deal_plan,
             variant,
             tables,
             figures,

@@ -53,7 +53,9 @@ struct Ctx<'a> {
     game_won: Option<bool>,
 }
 
-pub(super) fn score(g: &Game) -> Score {
+/// Scores the hand into `items` (emptied first; its capacity is reused).
+pub(super) fn score(g: &Game, mut items: Vec<ScoreItem>) -> Score {
+    items.clear();
     let mut s = Score {
         redeal: g.redeal,
         contract: g.contract,
@@ -62,7 +64,7 @@ pub(super) fn score(g: &Game) -> Score {
         card_points: [0; MAX_SEATS],
         meld_points: [0; MAX_SEATS],
         tricks: [0; MAX_SEATS],
-        items: Vec::with_capacity(1 + g.anns.len()),
+        items,
         payments: [0; MAX_SEATS],
     };
     let v = &g.rules.variant;
@@ -246,21 +248,18 @@ fn most_tricks(g: &Game, tie: Tie, value: i64, pay: &mut [i64; MAX_SEATS]) {
     let n = g.n as usize;
     let tricks = &g.play.tricks_won;
     let most = tricks.iter().take(n).copied().max().unwrap_or(0);
-    let top: Vec<u8> = (0..g.n).filter(|&p| tricks.get(p as usize) == Some(&most)).collect();
-    if top.len() == n || (top.len() > 1 && tie == Tie::Nobody) {
+    let top = (0..n).filter(|&p| tricks.get(p) == Some(&most)).count();
+    if top == n || (top > 1 && tie == Tie::Nobody) {
         return;
     }
-    let mut fewer: Vec<u8> = (0..g.n)
-        .filter(|&p| tricks.get(p as usize) != Some(&most))
-        .map(|p| g.seat_of(p))
-        .collect();
-    if g.rules.variant.scoring.sitting_out_with_opponents && g.pos_of(g.dealer).is_none() {
-        fewer.push(g.dealer);
-    }
-    for &h in &top {
-        let hs = g.seat_of(h) as usize;
-        for &f in &fewer {
-            if let Some(x) = pay.get_mut(hs) {
+    let dealer_out = g.rules.variant.scoring.sitting_out_with_opponents && g.pos_of(g.dealer).is_none();
+    let fewer = (0..n)
+        .filter(|&p| tricks.get(p) != Some(&most))
+        .map(|p| g.seat_of(p as u8))
+        .chain(dealer_out.then_some(g.dealer));
+    for f in fewer {
+        for h in (0..n).filter(|&p| tricks.get(p) == Some(&most)) {
+            if let Some(x) = pay.get_mut(g.seat_of(h as u8) as usize) {
                 *x -= value;
             }
             if let Some(x) = pay.get_mut(f as usize) {

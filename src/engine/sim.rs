@@ -3,7 +3,6 @@
 //! seat, written paper totals and robbers). Hands run in parallel with rayon; hand i draws from the stream (seed, i), so the
 //! result does not depend on the thread count.
 
-use super::deal::deal_random;
 use super::game::{Action, Game, Phase};
 use super::melds::MeldCall;
 use super::rng::{below, hand_rng, random_card};
@@ -270,18 +269,39 @@ fn listed_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) -> boo
 /// come from the stream (seed, index).
 pub fn random_hand(rules: &Arc<Rules>, seed: u64, index: u64, buf: &mut Vec<Action>) -> Game {
     let mut rng = hand_rng(seed, index);
-    let deal = deal_random(&rules.tables, &rules.variant.deal, rules.variant.active, &mut rng);
-    let players = rules.variant.players.max(1) as u64;
-    let mut g = Game::from_deal(Arc::clone(rules), (index % players) as u8, deal);
+    let deal = rules.deal_plan.deal_random(&rules.tables, &mut rng);
+    let mut g = Game::from_deal(Arc::clone(rules), hand_dealer(rules, index), deal);
+    play_out(&mut g, &mut rng, buf);
+    g
+}
+
+/// `random_hand` played in an existing `Game` of the same rules (`Game::redeal`): the same hand,
+/// without allocating.
+pub fn random_hand_in(g: &mut Game, seed: u64, index: u64, buf: &mut Vec<Action>) {
+    let mut rng = hand_rng(seed, index);
+    let rules = &g.rules;
+    let deal = rules.deal_plan.deal_random(&rules.tables, &mut rng);
+    let dealer = hand_dealer(rules, index);
+    g.redeal(dealer, deal);
+    play_out(g, &mut rng, buf);
+}
+
+/// The dealer of hand `index`: the deal rotates.
+fn hand_dealer(rules: &Rules, index: u64) -> u8 {
+    (index % rules.variant.players.max(1) as u64) as u8
+}
+
+/// Random legal actions until the hand is over.
+fn play_out(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) {
     while !g.is_over() {
-        if g.play_random_cards(&mut rng) > 0 {
+        // cards alone go by the fast path; every other turn through `random_step`
+        if g.phase == Phase::Play && g.play_random_cards(rng) > 0 {
             continue;
         }
-        if !random_step(&mut g, &mut rng, buf) {
+        if !random_step(g, rng, buf) {
             break;
         }
     }
-    g
 }
 
 /// Plays `hands` random hands; the same seed gives the same summary at any thread count.
@@ -294,9 +314,16 @@ pub fn simulate(rules: &Arc<Rules>, hands: u64, seed: u64) -> Summary {
             let mut part = Summary::empty(rules, seed);
             let mut buf = Vec::with_capacity(64);
             let mut paper = super::paper::Paper::new(&rules.variant.scoring, rules.variant.players);
+            let mut g: Option<Game> = None;
             for i in c * CHUNK..((c + 1) * CHUNK).min(hands) {
-                let g = random_hand(rules, seed, i, &mut buf);
-                part.add(&g);
+                let g = match g.as_mut() {
+                    Some(g) => {
+                        random_hand_in(g, seed, i, &mut buf);
+                        g
+                    }
+                    None => g.insert(random_hand(rules, seed, i, &mut buf)),
+                };
+                part.add(g);
                 if let Some(s) = g.result().filter(|s| !s.redeal) {
                     part.robbers += paper.add(s).is_some() as u64;
                 }
@@ -323,7 +350,7 @@ pub fn random_playout(
     leader: u8,
 ) -> [i32; super::tables::MAX_SEATS] {
     let t = &rules.tables;
-    let deal = deal_random(t, &rules.variant.deal, rules.variant.active, rng);
+    let deal = rules.deal_plan.deal_random(t, rng);
     let trump = if rules.variant.contracts.get(contract).is_some_and(|c| c.trumps) {
         Some(below(rng, t.n_suits as u32) as u8)
     } else {
