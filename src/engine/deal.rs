@@ -2,10 +2,10 @@
 //! order (or a seeded shuffle), gives the hands by position (forehand first), the cards dealt
 //! hidden, the indicator and the talon with its face-up cards; checks card conservation.
 
+use super::rng::HandRng;
 use super::tables::{Tables, MAX_CARDS, MAX_SEATS};
 use crate::model::DealStep;
 use rand::RngCore;
-use rand_chacha::ChaCha8Rng;
 
 /// A deck order that cannot be dealt by the plan.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -204,7 +204,7 @@ impl DealPlan {
     }
 
     /// Shuffles and deals (`shuffle`).
-    pub fn deal_random(&self, tables: &Tables, rng: &mut ChaCha8Rng) -> Deal {
+    pub fn deal_random(&self, tables: &Tables, rng: &mut HandRng) -> Deal {
         let (deck, len) = shuffle(tables, rng);
         self.deal(deck.get(..len).unwrap_or(&[]))
     }
@@ -212,7 +212,7 @@ impl DealPlan {
 
 /// A seeded shuffle of the deck (Fisher-Yates): card ids, top of the pack first. Each 64-bit
 /// draw of the stream gives two swaps, one from each half.
-pub fn shuffle(tables: &Tables, rng: &mut ChaCha8Rng) -> ([u8; MAX_CARDS], usize) {
+pub fn shuffle(tables: &Tables, rng: &mut HandRng) -> ([u8; MAX_CARDS], usize) {
     let n = tables.n_cards as usize;
     let mut deck = [0u8; MAX_CARDS];
     for (i, d) in deck.iter_mut().enumerate() {
@@ -234,6 +234,6 @@ pub fn shuffle(tables: &Tables, rng: &mut ChaCha8Rng) -> ([u8; MAX_CARDS], usize
 }
 
 /// Shuffles and deals. The plan is assumed to fit the deck (`deal_order` checks it).
-pub fn deal_random(tables: &Tables, steps: &[DealStep], n: u8, rng: &mut ChaCha8Rng) -> Deal {
+pub fn deal_random(tables: &Tables, steps: &[DealStep], n: u8, rng: &mut HandRng) -> Deal {
     DealPlan::compile(steps, n).deal_random(tables, rng)
 }

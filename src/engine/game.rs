@@ -593,7 +593,7 @@ impl Game {
 
     /// Plays a uniformly random legal card on the fast path; false if not in a card-only state.
     #[inline]
-    pub fn play_random_card(&mut self, rng: &mut rand_chacha::ChaCha8Rng) -> bool {
+    pub fn play_random_card(&mut self, rng: &mut super::rng::HandRng) -> bool {
         let Some(m) = self.legal_cards() else { return false };
         if m == 0 {
             return false;
@@ -609,7 +609,7 @@ impl Game {
     /// one after another would (the same draws from the stream); gives how many it played. After
     /// trick 1 nothing goes with the cards (no announcements, melds or calling round), so the
     /// cards go straight to the trick play until the hand is over.
-    pub(super) fn play_random_cards(&mut self, rng: &mut rand_chacha::ChaCha8Rng) -> u32 {
+    pub(super) fn play_random_cards(&mut self, rng: &mut super::rng::HandRng) -> u32 {
         let mut played = 0;
         while self.play.tricks_played == 0 {
             if !self.play_random_card(rng) {

@@ -56,6 +56,9 @@ pub struct Play {
     win_pos: u8,
     win_card: u8,
     led_mask: u64,
+    /// Card points and cards of the trick in progress, added up as the cards are placed.
+    trick_points: i32,
+    trick_cards: u64,
     pub tricks_played: u8,
     pub total_tricks: u8,
     pub tricks_won: [u8; MAX_SEATS],
@@ -94,6 +97,8 @@ impl Play {
             win_pos: leader,
             win_card: 0,
             led_mask: 0,
+            trick_points: 0,
+            trick_cards: 0,
             tricks_played: 0,
             total_tricks: total,
             tricks_won: [0; MAX_SEATS],
@@ -176,14 +181,17 @@ impl Play {
     #[inline]
     pub fn place(&mut self, t: &PlayTable, card: u8) -> Option<TrickDone> {
         let c = card as usize & (MAX_CARDS - 1);
+        let b = 1u64 << c;
         let p = self.to_play;
-        self.hands[p as usize & (MAX_SEATS - 1)] &= !(1u64 << c);
+        self.hands[p as usize & (MAX_SEATS - 1)] &= !b;
         self.trick[self.trick_len as usize & (MAX_SEATS - 1)] = card;
+        self.trick_points += t.points[c];
+        self.trick_cards |= b;
         if self.trick_len == 0 {
             self.led_mask = t.suit_of_card(c);
             self.win_pos = p;
             self.win_card = card;
-        } else if t.beats[self.win_card as usize & (MAX_CARDS - 1)] & (1u64 << c) != 0 {
+        } else if t.beats[self.win_card as usize & (MAX_CARDS - 1)] & b != 0 {
             self.win_pos = p;
             self.win_card = card;
         }
@@ -192,43 +200,41 @@ impl Play {
         if self.trick_len < self.n {
             return None;
         }
-        // the trick is complete
-        let mut pts = 0;
-        let mut mask = 0u64;
-        for &x in self.trick.iter().take(self.n as usize) {
-            pts += t.points[x as usize & (MAX_CARDS - 1)];
-            mask |= 1u64 << (x as usize & (MAX_CARDS - 1));
-        }
+        Some(self.complete_trick(t))
+    }
+
+    /// The trick in progress is complete: its winner takes it and leads the next.
+    fn complete_trick(&mut self, t: &PlayTable) -> TrickDone {
         let w = self.win_pos as usize & (MAX_SEATS - 1);
         let k = self.tricks_played as usize & (MAX_TRICKS - 1);
         self.trick_winner[k] = self.win_pos;
         self.trick_card[k] = self.win_card;
         self.tricks_played += 1;
+        let mut pts = self.trick_points;
         if self.tricks_played >= self.total_tricks {
             pts += t.last_trick;
         }
         self.points[w] += pts;
-        self.captured[w] |= mask;
+        self.captured[w] |= self.trick_cards;
         self.tricks_won[w] += 1;
         self.trick_len = 0;
+        self.trick_points = 0;
+        self.trick_cards = 0;
         self.leader = self.win_pos;
         self.to_play = self.win_pos;
         if self.early_end == Some(self.win_pos) {
             self.ended_early = true;
         }
-        Some(TrickDone {
+        TrickDone {
             winner: self.win_pos,
             card: self.win_card,
             points: pts,
-        })
+        }
     }
 
     /// The cards of the trick in progress.
     pub fn trick_mask(&self) -> u64 {
-        self.trick
-            .iter()
-            .take(self.trick_len as usize)
-            .fold(0u64, |m, &c| m | 1u64.checked_shl(c as u32).unwrap_or(0))
+        self.trick_cards
     }
 
     /// The trick index (0-based) a written trick means: `3` is the third, `last-1` the one before the last.

@@ -5,9 +5,9 @@
 
 use super::game::{Action, Game, Phase};
 use super::melds::MeldCall;
+use super::rng::HandRng;
 use super::rng::{below, hand_rng, random_card};
 use super::Rules;
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -141,7 +141,7 @@ impl Summary {
 /// The announcement, trick-1 and exchange turns draw straight from the state's masks (the call
 /// list is built only when the bot wants to say something); the other phases draw from
 /// `legal_actions`. Every choice is a legal action of the state, with the same odds.
-pub fn random_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) -> bool {
+pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bool {
     if g.play_random_card(rng) {
         return true;
     }
@@ -155,7 +155,7 @@ pub fn random_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) ->
 /// An announcement turn (the front or back round, or trick 1 with its announcements): a meld
 /// with probability 7/8 when one is open, then the quiet choice with probability 3/4 (or when
 /// nothing may be said), else a random figure or doubling level.
-fn talk_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) -> bool {
+fn talk_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bool {
     let phase = g.phase;
     if phase != Phase::Front {
         let meld = match g.open_melds() {
@@ -202,7 +202,7 @@ fn talk_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) -> bool 
 }
 
 /// The talon exchange: exchange with probability 7/8, then discard random legal cards.
-fn exchange_step(g: &mut Game, rng: &mut ChaCha8Rng) -> bool {
+fn exchange_step(g: &mut Game, rng: &mut HandRng) -> bool {
     let a = if !g.ex.exchanged {
         if below(rng, 8) != 0 {
             Action::Exchange
@@ -222,7 +222,7 @@ fn exchange_step(g: &mut Game, rng: &mut ChaCha8Rng) -> bool {
 
 /// The other phases (bidding, calling, the switch): a random action of the legal list, the
 /// quiet one (pass or play on) with probability 3/4 in the calling round when both kinds are open.
-fn listed_step(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) -> bool {
+fn listed_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bool {
     g.legal_actions_into(buf);
     if buf.is_empty() {
         return false;
@@ -292,7 +292,7 @@ fn hand_dealer(rules: &Rules, index: u64) -> u8 {
 }
 
 /// Random legal actions until the hand is over.
-fn play_out(g: &mut Game, rng: &mut ChaCha8Rng, buf: &mut Vec<Action>) {
+fn play_out(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) {
     while !g.is_over() {
         // cards alone go by the fast path; every other turn through `random_step`
         if g.phase == Phase::Play && g.play_random_cards(rng) > 0 {
@@ -346,7 +346,7 @@ pub fn simulate(rules: &Arc<Rules>, hands: u64, seed: u64) -> Summary {
 pub fn random_playout(
     rules: &Rules,
     contract: usize,
-    rng: &mut ChaCha8Rng,
+    rng: &mut HandRng,
     leader: u8,
 ) -> [i32; super::tables::MAX_SEATS] {
     let t = &rules.tables;

@@ -293,6 +293,11 @@ pub struct FigureTables {
     pub not_after: Vec<u64>,
     /// `not_same_round[f]`: ladder-mates that may not share a round with `f`.
     pub not_same_round: Vec<u64>,
+    /// The same two relations read the other way: `blocks_after[g]` holds every `f` whose
+    /// `not_after` holds `g`, so the figures a player's announcements forbid are found by going
+    /// over what he said (a few) rather than over every figure.
+    pub blocks_after: Vec<u64>,
+    pub blocks_same_round: Vec<u64>,
 }
 
 impl FigureTables {
@@ -310,6 +315,8 @@ impl FigureTables {
             requires: 0,
             not_after: (0..v.figures.len()).map(|f| 1u64 << f).collect(),
             not_same_round: vec![0; v.figures.len()],
+            blocks_after: vec![0; v.figures.len()],
+            blocks_same_round: vec![0; v.figures.len()],
         };
         for (f, fig) in v.figures.iter().enumerate() {
             for &c in &fig.contracts {
@@ -348,6 +355,21 @@ impl FigureTables {
                     if let Some(x) = t.not_same_round.get_mut(f) {
                         *x |= mates;
                     }
+                }
+            }
+        }
+        for (f, (after, round)) in t.not_after.iter().zip(&t.not_same_round).enumerate() {
+            for (g, (ba, br)) in t
+                .blocks_after
+                .iter_mut()
+                .zip(t.blocks_same_round.iter_mut())
+                .enumerate()
+            {
+                if after & (1u64 << g) != 0 {
+                    *ba |= 1u64 << f;
+                }
+                if round & (1u64 << g) != 0 {
+                    *br |= 1u64 << f;
                 }
             }
         }
