@@ -188,7 +188,7 @@ fn no_call_after_other_figures_or_when_off() {
     act(
         &mut g,
         &[
-            Action::Announce(figure(&r, "abszolút")),
+            Action::announce(figure(&r, "abszolút")),
             Action::Pass,
             Action::Pass,
             Action::Pass,
@@ -280,8 +280,8 @@ fn tv20_called_figure_given_up() {
     act(
         &mut g,
         &[
-            Action::Announce(ult),
-            Action::Announce(csal),
+            Action::announce(ult),
+            Action::announce(csal),
             Action::Pass,
             Action::Pass,
             Action::Pass,
@@ -314,11 +314,11 @@ fn tv_d13_bela_kassza_multiplies_the_game() {
         let mut g = hearts_by_forehand(&r, 2, &[("piros", "K"), ("piros", "O")]);
         // front
         let mut front = g.clone();
-        act(&mut front, &[Action::Announce(kassza)]);
+        act(&mut front, &[Action::announce(kassza)]);
         assert!(front.apply(Action::Kontra(Item::Figure(0))).is_err());
         act(&mut front, &[Action::Pass]);
         assert!(
-            front.apply(Action::Announce(kassza)).unwrap_err().rule.contains("hold"),
+            front.apply(Action::announce(kassza)).unwrap_err().rule.contains("hold"),
             "{name}: seat 1 lacks the béla"
         );
         act(&mut front, &[Action::Pass, Action::Pass]);
@@ -335,7 +335,7 @@ fn tv_d13_bela_kassza_multiplies_the_game() {
         skip_exchange(&mut g);
         assert_eq!(g.phase(), Phase::Play);
         assert_eq!(g.to_act_seat(), 0);
-        act(&mut g, &[Action::Announce(kassza)]);
+        act(&mut g, &[Action::announce(kassza)]);
         finish_quietly(&mut g);
         assert_eq!(game_item(&g, Item::Game).value, 2, "{name}: back ×2");
     }
@@ -358,10 +358,10 @@ fn bela_kassza_by_an_opponent_holder() {
     );
     let mut g = game_from_order(&r, DEALER, &order);
     act(&mut g, &[Action::Accept, Action::Pass]);
-    assert!(g.legal_actions().contains(&Action::Announce(kassza)));
+    assert!(g.legal_actions().contains(&Action::announce(kassza)));
     act(
         &mut g,
-        &[Action::Announce(kassza), Action::Pass, Action::Pass, Action::Pass],
+        &[Action::announce(kassza), Action::Pass, Action::Pass, Action::Pass],
     );
     skip_exchange(&mut g);
     finish_quietly(&mut g);
@@ -429,7 +429,7 @@ fn tv_d11_switch_limit() {
     act(
         &mut g,
         &[
-            Action::Announce(figure(&r, "abszolút")),
+            Action::announce(figure(&r, "abszolút")),
             Action::Pass,
             Action::Kontra(Item::Game),
             Action::Pass,
@@ -454,25 +454,25 @@ fn tv19_bidding_with_figures() {
     let order = deck_with(&r, 4, &[(INDICATOR_AT, card(&r, "piros", "K"))]);
     let mut g = game_from_order(&r, DEALER, &order);
     act(&mut g, &[Action::Pass, Action::Pass, Action::Pass]);
-    assert!(g.apply(Action::Announce(kassza)).unwrap_err().rule.contains("trump"));
-    act(&mut g, &[Action::Announce(abs), Action::Bid(bid_index(&r, "tök"))]);
+    assert!(g.apply(Action::announce(kassza)).unwrap_err().rule.contains("trump"));
+    act(&mut g, &[Action::announce(abs), Action::Bid(bid_index(&r, "tök"))]);
     // bare bids no longer beat 1 + 2
     for bid in ["makk", "szanzadu", "zöld"] {
         assert!(g.apply(Action::Bid(bid_index(&r, bid))).is_err(), "bare {bid}");
     }
     for (fig, bid) in [(abs, "makk"), (abs, "szanzadu"), (szaz, "zöld")] {
         let mut h = g.clone();
-        act(&mut h, &[Action::Announce(fig), Action::Bid(bid_index(&r, bid))]);
+        act(&mut h, &[Action::announce(fig), Action::Bid(bid_index(&r, bid))]);
     }
     let mut h = g.clone();
-    act(&mut h, &[Action::Announce(abs)]);
+    act(&mut h, &[Action::announce(abs)]);
     assert!(
         h.apply(Action::Bid(bid_index(&r, "zöld"))).is_err(),
         "zöld abszolút: equal total, lower suit"
     );
     act(
         &mut g,
-        &[Action::Announce(abs), Action::Bid(bid_index(&r, "makk")), Action::Pass],
+        &[Action::announce(abs), Action::Bid(bid_index(&r, "makk")), Action::Pass],
     );
     assert_eq!(g.declarer(), Some(1));
     assert_eq!(g.phase(), Phase::Front);

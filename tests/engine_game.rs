@@ -57,8 +57,8 @@ fn tv08_kontra_values() {
     act(
         &mut g,
         &[
-            Action::Announce(abs),
-            Action::Announce(tul),
+            Action::announce(abs),
+            Action::announce(tul),
             Action::Pass,
             Action::Pass,
             Action::Pass,
@@ -68,7 +68,7 @@ fn tv08_kontra_values() {
     assert_eq!(g.phase(), Phase::Play);
     act(&mut g, &[Action::Kontra(Item::Figure(1))]);
     play_lowest(&mut g, 1);
-    act(&mut g, &[Action::Announce(szaz)]);
+    act(&mut g, &[Action::announce(szaz)]);
     play_lowest(&mut g, 1);
     act(&mut g, &[Action::Kontra(Item::Game), Action::Kontra(Item::Figure(2))]);
     play_lowest(&mut g, 1);
@@ -106,7 +106,7 @@ fn tv09_two_abszoluts() {
         &mut g,
         &[
             Action::Accept,
-            Action::Announce(abs),
+            Action::announce(abs),
             Action::Pass,
             Action::Pass,
             Action::Pass,
@@ -114,7 +114,7 @@ fn tv09_two_abszoluts() {
     );
     skip_exchange(&mut g);
     play_lowest(&mut g, 1);
-    act(&mut g, &[Action::Kontra(Item::Figure(0)), Action::Announce(abs)]);
+    act(&mut g, &[Action::Kontra(Item::Figure(0)), Action::announce(abs)]);
     play_lowest(&mut g, 2);
     act(&mut g, &[Action::Pass, Action::Pass]);
     finish_quietly(&mut g);
@@ -133,16 +133,16 @@ fn tv12_ladder_order() {
     let (abs, szaz) = (figure(&r, "abszolút"), figure(&r, "százas"));
     let order = deck_with(&r, 12, &[]);
     let mut g = game_from_order(&r, DEALER, &order);
-    act(&mut g, &[Action::Accept, Action::Announce(szaz)]);
-    let e = g.apply(Action::Announce(abs)).unwrap_err();
+    act(&mut g, &[Action::Accept, Action::announce(szaz)]);
+    let e = g.apply(Action::announce(abs)).unwrap_err();
     assert!(e.rule.contains("higher"), "abszolút after 100: {e}");
     let mut g = game_from_order(&r, DEALER, &order);
-    act(&mut g, &[Action::Accept, Action::Announce(abs)]);
-    let e = g.apply(Action::Announce(szaz)).unwrap_err();
+    act(&mut g, &[Action::Accept, Action::announce(abs)]);
+    let e = g.apply(Action::announce(szaz)).unwrap_err();
     assert!(e.rule.contains("one round"), "100 with abszolút in one round: {e}");
     act(&mut g, &[Action::Pass, Action::Pass, Action::Pass]);
     skip_exchange(&mut g);
-    act(&mut g, &[Action::Announce(szaz)]);
+    act(&mut g, &[Action::announce(szaz)]);
     play_lowest(&mut g, 3);
     act(&mut g, &[Action::Pass, Action::Pass]);
     finish_quietly(&mut g);
@@ -156,7 +156,7 @@ fn tv12_ladder_order() {
         &mut g,
         &[
             Action::Accept,
-            Action::Announce(szaz),
+            Action::announce(szaz),
             Action::Pass,
             Action::Pass,
             Action::Pass,

@@ -170,8 +170,8 @@ fn tv08_with_c_kvint() {
     act(
         &mut g,
         &[
-            Action::Announce(abs),
-            Action::Announce(tul),
+            Action::announce(abs),
+            Action::announce(tul),
             Action::Pass,
             Action::Pass,
             Action::Pass,
@@ -180,7 +180,7 @@ fn tv08_with_c_kvint() {
     assert_eq!(g.phase(), Phase::Play, "the trump 7 is in the talon: no exchange");
     act(&mut g, &[Action::Kontra(Item::Figure(1))]);
     play_lowest(&mut g, 1);
-    act(&mut g, &[Action::Announce(szaz)]);
+    act(&mut g, &[Action::announce(szaz)]);
     play_lowest(&mut g, 1);
     act(
         &mut g,
@@ -393,7 +393,7 @@ fn melds_count_toward_with_melds_figures() {
     }
     assert_eq!(g.phase(), Phase::Play, "round 2: no exchange");
     let ket = figure(&r, "kétszázas");
-    act(&mut g, &[Action::Meld(row(&r, "okt")), Action::Announce(ket)]);
+    act(&mut g, &[Action::Meld(row(&r, "okt")), Action::announce(ket)]);
     play_lowest(&mut g, 3);
     finish_quietly(&mut g);
     let s = g.result().unwrap();

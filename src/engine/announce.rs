@@ -26,7 +26,7 @@ impl Game {
         let pos = self.speaker();
         let mut m = self.announceable(pos, front);
         while m != 0 {
-            out.push(Action::Announce(m.trailing_zeros() as usize));
+            out.push(Action::Announce(m.trailing_zeros() as u16));
             m &= m - 1;
         }
         let Ok((d, declarer)) = self.kontra_base() else {
@@ -49,6 +49,7 @@ impl Game {
         match action {
             Action::Pass => Ok(()),
             Action::Announce(f) => {
+                let f = f as FigureId;
                 if f < 64 && self.announceable(pos, front) & (1u64 << f) != 0 {
                     Ok(())
                 } else {
@@ -216,6 +217,7 @@ impl Game {
         let pos = self.speaker();
         match action {
             Action::Announce(f) => {
+                let f = f as FigureId;
                 self.anns.push(Announced {
                     figure: f,
                     by: pos,
@@ -301,9 +303,9 @@ mod tests {
             "figures-111-120",
             "uhu",
         ] {
-            let Ok(r) = bundled_rules(name) else {
-                panic!("{name} loads");
-            };
+            let loaded = bundled_rules(name);
+            assert!(loaded.is_ok(), "{name} loads");
+            let Ok(r) = loaded else { return };
             let mut buf = Vec::new();
             let mut turns = 0;
             for i in 0..300u64 {

@@ -151,7 +151,7 @@ impl Game {
     pub(super) fn bid_figure_actions(&self, ladder: usize, out: &mut Vec<Action>) {
         for f in 0..self.rules.variant.figures.len().min(64) {
             if self.check_bid_figure(ladder, f).is_ok() {
-                out.push(Action::Announce(f));
+                out.push(Action::announce(f));
             }
         }
     }

@@ -3,7 +3,7 @@
 //! legal now, their checks, and the contract, trump suit and declarer they make.
 
 use super::game::{Action, Game, Phase};
-use crate::model::{AllPass, BidEntry, ContractId, Pickup, RoundShape, SuitId};
+use crate::model::{AllPass, BidEntry, ContractId, FigureId, Pickup, RoundShape, SuitId};
 
 impl Game {
     fn round_shape(&self) -> Option<RoundShape> {
@@ -108,7 +108,7 @@ impl Game {
                     ..
                 }),
                 Action::Announce(f),
-            ) => self.check_bid_figure(ladder, f),
+            ) => self.check_bid_figure(ladder, f as FigureId),
             (
                 Some(RoundShape::Ascending {
                     ladder, no_indicator, ..

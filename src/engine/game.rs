@@ -25,8 +25,9 @@ pub enum Action {
     Bid(u8),
     /// Claim the contract of a first-claim round.
     Claim,
-    /// Announce a figure.
-    Announce(FigureId),
+    /// Announce a figure (its id; the engine plays at most 64 figures, and a small id keeps an
+    /// action at 6 bytes: the history is written once per action).
+    Announce(u16),
     /// Say the next doubling level on an item.
     Kontra(Item),
     /// Play a card (card id).
@@ -82,6 +83,13 @@ pub struct IllegalAction {
     pub seat: u8,
     pub action: Action,
     pub rule: &'static str,
+}
+
+impl Action {
+    /// Announce the figure `f`.
+    pub fn announce(f: FigureId) -> Action {
+        Action::Announce(f.min(u16::MAX as usize) as u16)
+    }
 }
 
 impl std::fmt::Display for IllegalAction {
@@ -820,5 +828,15 @@ impl Game {
     /// The shared compiled rules (to start another game of the same rules).
     pub fn rules_arc(&self) -> Arc<Rules> {
         self.rules.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The history is written once per action: an action stays small and copies in a register.
+    #[test]
+    fn an_action_fits_in_eight_bytes() {
+        assert!(std::mem::size_of::<super::Action>() <= 8);
+        assert!(std::mem::size_of::<(u8, super::Action)>() <= 8);
     }
 }

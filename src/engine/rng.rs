@@ -42,21 +42,108 @@ pub fn below(rng: &mut HandRng, n: u32) -> u32 {
     ((rng.next_u32() as u64 * n as u64) >> 32) as u32
 }
 
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// `SELECT_IN_BYTE[b][k]`: the place of the `k`-th (0-based) set bit of the byte `b` (8 if none).
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[8u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut place = 0;
+        while place < 8 {
+            if b & (1 << place) != 0 {
+                t[b][k] = place as u8;
+                k += 1;
+            }
+            place += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Per byte of `m`, the number of set bits in that byte and every lower one (so the top byte is
+/// the popcount of `m`): a popcount per byte, then a multiply that sums the bytes below.
+#[inline]
+fn byte_prefix_counts(m: u64) -> u64 {
+    let mut x = m - ((m >> 1) & 0x5555_5555_5555_5555);
+    x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    x = (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    x.wrapping_mul(ONES)
+}
+
+/// The `k`-th set bit of `m` given its `byte_prefix_counts`, without a branch on `k`: the bytes
+/// whose prefix count is at most `k` lie below the byte holding the bit, and a table finds the
+/// bit inside that byte. A loop over `k` bits would mispredict on most random draws.
+#[inline]
+fn select(m: u64, prefix: u64, k: u32) -> u8 {
+    // a byte lane keeps its high bit when k >= its prefix count (counts stay below 128)
+    let below_k = ((k as u64 & 0x7f).wrapping_mul(ONES) | HIGHS).wrapping_sub(prefix) & HIGHS;
+    let byte = ((below_k >> 7).wrapping_mul(ONES) >> 56) as u32 & 7;
+    let shift = byte * 8;
+    let before = ((prefix << 8) >> shift) as u32 & 0xff;
+    let in_byte = (m >> shift) as usize & 0xff;
+    let rank = k.wrapping_sub(before) as usize & 7;
+    (shift as u8).wrapping_add(SELECT_IN_BYTE[in_byte][rank])
+}
+
 /// The `k`-th (0-based) set bit of a mask (64 if there is none).
 #[inline]
-pub fn nth_bit(mut m: u64, k: u32) -> u8 {
-    for _ in 0..k {
-        m &= m.wrapping_sub(1);
+pub fn nth_bit(m: u64, k: u32) -> u8 {
+    let prefix = byte_prefix_counts(m);
+    if k as u64 >= prefix >> 56 {
+        return 64;
     }
-    m.trailing_zeros() as u8
+    select(m, prefix, k)
 }
 
 /// A uniformly random card of a mask (64 if the mask is empty).
 #[inline]
 pub fn random_card(rng: &mut HandRng, m: u64) -> u8 {
-    let n = m.count_ones();
+    let prefix = byte_prefix_counts(m);
+    let n = (prefix >> 56) as u32;
     if n <= 1 {
         return m.trailing_zeros() as u8;
     }
-    nth_bit(m, below(rng, n))
+    select(m, prefix, below(rng, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nth_bit_slowly(mut m: u64, k: u32) -> u8 {
+        for _ in 0..k {
+            m &= m.wrapping_sub(1);
+        }
+        m.trailing_zeros() as u8
+    }
+
+    #[test]
+    fn select_finds_the_kth_set_bit() {
+        let mut rng = hand_rng(1, 2);
+        let mut masks = vec![
+            0,
+            1,
+            u64::MAX,
+            1 << 63,
+            0x8000_0000_0000_0001,
+            0xff00,
+            0x0101_0101_0101_0101,
+        ];
+        for _ in 0..5000 {
+            // sparse and dense masks alike
+            let a = rng.next_u64();
+            masks.push(a & rng.next_u64() & rng.next_u64());
+            masks.push(a);
+            masks.push(a | rng.next_u64());
+        }
+        for m in masks {
+            for k in 0..=m.count_ones() {
+                assert_eq!(nth_bit(m, k), nth_bit_slowly(m, k), "mask {m:#x}, k {k}");
+            }
+        }
+    }
 }

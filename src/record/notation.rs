@@ -96,7 +96,10 @@ pub fn action_text(game: &Game, action: Action) -> String {
         Action::Accept => "accept".into(),
         Action::Claim => "claim".into(),
         Action::Bid(i) => format!("bid {}", bid_name(game, i).unwrap_or_else(|| format!("#{i}"))),
-        Action::Announce(f) => format!("announce {}", v.figures.get(f).map(|f| f.name.as_str()).unwrap_or("?")),
+        Action::Announce(f) => format!(
+            "announce {}",
+            v.figures.get(f as usize).map(|f| f.name.as_str()).unwrap_or("?")
+        ),
         Action::Kontra(item) => format!("kontra {}", item_name(game, item)),
         Action::Play(c) => format!("play {}", card_name(v, c)),
         Action::Meld(MeldCall::Sequence(i)) => format!(
@@ -151,7 +154,7 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
             .figures
             .iter()
             .position(|f| f.name == arg || f.aliases.iter().any(|(_, a)| a == arg))
-            .map(Action::Announce)
+            .map(Action::announce)
             .ok_or_else(|| format!("there is no figure `{arg}` in these rules")),
         "bid" => {
             let legal = game.legal_actions();
