@@ -2,9 +2,53 @@
 //! first doubling ladder, gives the figures and doubling levels a player may say (front or back),
 //! their checks, and the round flow that ends after two passes in a row.
 
-use super::game::{Action, Announced, Game, Item, Levels, Phase};
+use super::game::{next_pos, Action, Announced, Game, Item, Levels, Phase};
+use super::rng::nth_bit;
 use super::tables::MAX_SEATS;
 use crate::model::{Announcements, Doubling, FigureId};
+
+/// The figures and doubling levels open to a speaker (`Game::say_options`), in the order of
+/// `say_actions`: figures by id, a kontra on the game, kontras on announced figures.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct SayOptions {
+    figures: u64,
+    kontra_game: bool,
+    /// Bit `i` of the words: a kontra on announcement `i`. Each player announces each of at most
+    /// 64 figures once, so `MAX_SEATS` words hold every announcement.
+    kontra_figures: [u64; MAX_SEATS],
+}
+
+impl SayOptions {
+    pub(super) fn count(&self) -> u32 {
+        self.figures.count_ones()
+            + self.kontra_game as u32
+            + self.kontra_figures.iter().map(|w| w.count_ones()).sum::<u32>()
+    }
+
+    /// The `k`-th option (0-based), if there is one.
+    pub(super) fn nth(&self, mut k: u32) -> Option<Action> {
+        let n = self.figures.count_ones();
+        if k < n {
+            return Some(Action::Announce(nth_bit(self.figures, k) as u16));
+        }
+        k -= n;
+        if self.kontra_game {
+            if k == 0 {
+                return Some(Action::Kontra(Item::Game));
+            }
+            k -= 1;
+        }
+        for (w, &word) in self.kontra_figures.iter().enumerate() {
+            let n = word.count_ones();
+            if k < n {
+                let i = w * 64 + nth_bit(word, k) as usize;
+                return Some(Action::Kontra(Item::Figure(i as u16)));
+            }
+            k -= n;
+        }
+        None
+    }
+}
 
 impl Game {
     /// The position speaking now (the player to play during the trick-1 announcements).
@@ -23,25 +67,32 @@ impl Game {
 
     /// Figures and doubling levels the speaker may say (not `Pass`).
     pub(super) fn say_actions(&self, front: bool, out: &mut Vec<Action>) {
+        let o = self.say_options(front);
+        out.extend((0..o.count()).filter_map(|k| o.nth(k)));
+    }
+
+    /// What the speaker may say, as masks: the list `say_actions` gives, without building it
+    /// (a bot drawing one of them counts and picks).
+    pub(super) fn say_options(&self, front: bool) -> SayOptions {
         let pos = self.speaker();
-        let mut m = self.announceable(pos, front);
-        while m != 0 {
-            out.push(Action::Announce(m.trailing_zeros() as u16));
-            m &= m - 1;
-        }
-        let Ok((d, declarer)) = self.kontra_base() else {
-            return;
+        let mut o = SayOptions {
+            figures: self.announceable(pos, front),
+            ..Default::default()
         };
-        if Self::kontra_level(d, declarer, pos, self.game_levels, true).is_ok() {
-            out.push(Action::Kontra(Item::Game));
-        }
-        for (i, a) in self.anns.iter().enumerate().take(u16::MAX as usize) {
+        let Ok((d, declarer)) = self.kontra_base() else {
+            return o;
+        };
+        o.kontra_game = Self::kontra_level(d, declarer, pos, self.game_levels, true).is_ok();
+        for (i, a) in self.anns.iter().enumerate() {
             if !self.is_game_multiplier(a.figure)
                 && Self::kontra_level(d, declarer, pos, a.levels, Some(a.by) == self.declarer).is_ok()
             {
-                out.push(Action::Kontra(Item::Figure(i as u16)));
+                if let Some(w) = o.kontra_figures.get_mut(i / 64) {
+                    *w |= 1u64 << (i % 64);
+                }
             }
         }
+        o
     }
 
     pub(super) fn check_say(&self, front: bool, action: Action) -> Result<(), &'static str> {
@@ -263,7 +314,7 @@ impl Game {
                     self.talk.passes += 1;
                 }
                 self.talk.said_this_turn = false;
-                self.talk.speaker = (self.talk.speaker + 1) % self.n;
+                self.talk.speaker = next_pos(self.talk.speaker, self.n);
                 if self.talk.passes >= 2 {
                     if self.phase == Phase::Front {
                         self.after_front();

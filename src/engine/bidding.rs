@@ -2,7 +2,7 @@
 //! indicator, ascending over a bid ladder, first claim) and the all-pass rule, gives the calls
 //! legal now, their checks, and the contract, trump suit and declarer they make.
 
-use super::game::{Action, Game, Phase};
+use super::game::{next_pos, Action, Game, Phase};
 use crate::model::{AllPass, BidEntry, ContractId, FigureId, Pickup, RoundShape, SuitId};
 
 impl Game {
@@ -187,7 +187,7 @@ impl Game {
         if self.bid.spoken >= self.n {
             end(self);
         } else {
-            self.bid.turn = (self.bid.turn + 1) % self.n;
+            self.bid.turn = next_pos(self.bid.turn, self.n);
         }
     }
 

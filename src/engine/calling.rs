@@ -18,7 +18,7 @@
 //! - a side of two answers in turn from the declarer's right, and the more aggressive answer wins
 //!   (give up < play on < raise / call back), §14.3: the second may not answer less than the first.
 
-use super::game::{Action, Game, Item, Phase};
+use super::game::{next_pos, Action, Game, Item, Phase};
 use super::switch::SwitchTurn;
 use super::tables::MAX_SEATS;
 use crate::model::{Announcements, CallScope, Calling, FigureId};
@@ -348,12 +348,12 @@ impl Game {
                 });
                 r.live = Some(self.live_for(self.ext.calls.len() - 1, side, !side, false, 0));
                 r.turns_left = r.turns_left.saturating_sub(1);
-                r.next = (pos + 1) % self.n.max(1);
+                r.next = next_pos(pos, self.n);
                 self.ext.round = Some(r);
             }
             (None, _) => {
                 r.turns_left = r.turns_left.saturating_sub(1);
-                r.next = (r.next + 1) % self.n.max(1);
+                r.next = next_pos(r.next, self.n);
                 self.ext.round = Some(r);
                 if r.turns_left == 0 {
                     self.end_calling();

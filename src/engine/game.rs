@@ -85,6 +85,17 @@ pub struct IllegalAction {
     pub rule: &'static str,
 }
 
+/// The position after `p` in turn order (positions 0..n): a compare, not a division, since
+/// turns pass on every action.
+#[inline]
+pub(super) fn next_pos(p: u8, n: u8) -> u8 {
+    if p + 1 >= n {
+        0
+    } else {
+        p + 1
+    }
+}
+
 impl Action {
     /// Announce the figure `f`.
     pub fn announce(f: FigureId) -> Action {

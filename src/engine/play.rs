@@ -196,7 +196,7 @@ impl Play {
             self.win_card = card;
         }
         self.trick_len += 1;
-        self.to_play = if p + 1 >= self.n { 0 } else { p + 1 };
+        self.to_play = super::game::next_pos(p, self.n);
         if self.trick_len < self.n {
             return None;
         }

@@ -138,15 +138,15 @@ impl Summary {
 /// call (its true melds: only those are legal) it calls with probability 7/8 at each step of its
 /// turn, and it exchanges with probability 7/8 when it may, then discards at random.
 ///
-/// The announcement, trick-1 and exchange turns draw straight from the state's masks (the call
-/// list is built only when the bot wants to say something); the other phases draw from
+/// The announcement, trick-1 and exchange turns draw straight from the state's masks (the calls
+/// open are counted and one is picked, `Game::say_options`); the other phases draw from
 /// `legal_actions`. Every choice is a legal action of the state, with the same odds.
 pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bool {
     if g.play_random_card(rng) {
         return true;
     }
     match g.phase {
-        Phase::Front | Phase::Back | Phase::Play => talk_step(g, rng, buf),
+        Phase::Front | Phase::Back | Phase::Play => talk_step(g, rng),
         Phase::Exchange => exchange_step(g, rng),
         _ => listed_step(g, rng, buf),
     }
@@ -155,7 +155,7 @@ pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bo
 /// An announcement turn (the front or back round, or trick 1 with its announcements): a meld
 /// with probability 7/8 when one is open, then the quiet choice with probability 3/4 (or when
 /// nothing may be said), else a random figure or doubling level.
-fn talk_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bool {
+fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
     let phase = g.phase;
     if phase != Phase::Front {
         let meld = match g.open_melds() {
@@ -180,13 +180,11 @@ fn talk_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bool {
     let may_say = !in_play || g.trick_one_talk();
     let want_quiet = below(rng, 4) != 0;
     if may_say && (!want_quiet || !has_quiet) {
-        buf.clear();
-        g.say_actions(phase == Phase::Front, buf);
-        if !buf.is_empty() {
-            if let Some(a) = buf.get(below(rng, buf.len() as u32) as usize).copied() {
-                g.apply_legal(a);
-                return true;
-            }
+        let options = g.say_options(phase == Phase::Front);
+        let n = options.count();
+        if let Some(a) = (n > 0).then(|| options.nth(below(rng, n))).flatten() {
+            g.apply_legal(a);
+            return true;
         }
     }
     if !has_quiet {

@@ -8,7 +8,7 @@
 //! the target contract with no trumps; the abandoned contract's announcements and kontras are
 //! dropped and nothing more is announced or doubled (A28: "no further announcements").
 
-use super::game::{Action, Game, Levels, Phase};
+use super::game::{next_pos, Action, Game, Levels, Phase};
 use crate::model::RoundShape;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +98,7 @@ impl Game {
             return;
         }
         s.spoken += 1;
-        s.turn = (s.turn + 1) % self.n.max(1);
+        s.turn = next_pos(s.turn, self.n);
         if s.spoken >= self.n {
             self.ext.switch = None;
             if !self.start_exchange() {
