@@ -221,19 +221,8 @@ pub struct Game {
     pub(super) meld_vannak: [(u32, u8); MAX_SEATS],
     /// Calling, the switch and bidding with figures (`calling.rs`).
     pub(super) ext: super::calling::Ext,
-    /// The item list of the last score sheet, kept for the next hand's (`redeal`).
+    /// The item list of the last score sheet, kept for the next hand's (`start_hand`).
     pub(super) spare_items: Vec<score::ScoreItem>,
-}
-
-/// The growable parts of a `Game`, emptied, handed from one hand to the next by `redeal` so that
-/// a run of hands allocates only for its first.
-#[derive(Default)]
-struct Buffers {
-    history: Vec<(u8, Action)>,
-    anns: Vec<Announced>,
-    ann_round: Vec<u8>,
-    calls: Vec<super::calling::Called>,
-    items: Vec<score::ScoreItem>,
 }
 
 impl Game {
@@ -246,46 +235,99 @@ impl Game {
 
     /// A hand from a given deal (hands by position, forehand first).
     pub fn from_deal(rules: Arc<Rules>, dealer: u8, deal: Deal) -> Game {
-        let history = Vec::with_capacity(64);
-        Game::build(
+        // every field but `rules` and `deal` is set by `start_hand`; these values only fill the
+        // struct until then
+        let mut g = Game {
+            play: Play::new(1, &[], 0),
             rules,
-            dealer,
+            dealer: 0,
+            seats: [0; MAX_SEATS],
+            n: 0,
             deal,
-            Buffers {
-                history,
-                ..Default::default()
-            },
-        )
-    }
-
-    /// Starts another hand of the same rules in this `Game` (as `from_deal` would), reusing its
-    /// buffers: a simulation loop then allocates nothing per hand.
-    pub fn redeal(&mut self, dealer: u8, deal: Deal) {
-        let mut items = std::mem::take(&mut self.spare_items);
-        if let Some(s) = self.result.take() {
-            items = s.items;
-        }
-        let mut bufs = Buffers {
-            history: std::mem::take(&mut self.history),
-            anns: std::mem::take(&mut self.anns),
-            ann_round: std::mem::take(&mut self.ann_round),
-            calls: std::mem::take(&mut self.ext.calls),
-            items,
+            hands: [0; MAX_SEATS],
+            picked_up: false,
+            phase: Phase::Bidding,
+            bid: BidState::default(),
+            won_round: None,
+            declared_before_pickup: false,
+            contract: None,
+            trump: None,
+            declarer: None,
+            table: 0,
+            game_levels: Levels::default(),
+            anns: Vec::new(),
+            ann_round: Vec::new(),
+            talk: Talk::default(),
+            said_front: [0; MAX_SEATS],
+            said_back: [0; MAX_SEATS],
+            first_leader: 0,
+            start_hands: [0; MAX_SEATS],
+            history: Vec::with_capacity(64),
+            result: None,
+            redeal: false,
+            ex: ExchangeState::default(),
+            meld_said: [0; MAX_SEATS],
+            meld_seq: Default::default(),
+            meld_vannak: [(0, 0); MAX_SEATS],
+            ext: Default::default(),
+            spare_items: Vec::new(),
         };
-        bufs.history.clear();
-        bufs.anns.clear();
-        bufs.ann_round.clear();
-        bufs.calls.clear();
-        bufs.items.clear();
-        *self = Game::build(Arc::clone(&self.rules), dealer, deal, bufs);
+        g.start_hand(dealer);
+        g
     }
 
-    fn build(rules: Arc<Rules>, dealer: u8, deal: Deal, bufs: Buffers) -> Game {
+    /// Starts another hand of the same rules in this `Game` (as `from_deal` would), in place and
+    /// reusing its buffers: a simulation loop then allocates and copies nothing per hand.
+    pub fn redeal(&mut self, dealer: u8, deal: Deal) {
+        self.deal = deal;
+        self.start_hand(dealer);
+    }
+
+    /// Sets every field (but `rules` and `deal`) to its value at the start of a hand dealt
+    /// `self.deal` by `dealer`, emptying the growable ones without giving back their memory. The
+    /// pattern names every field, so a field added to `Game` and not started here does not compile.
+    fn start_hand(&mut self, dealer: u8) {
+        let Game {
+            rules,
+            dealer: dealer_seat,
+            seats,
+            n,
+            deal,
+            hands,
+            picked_up,
+            phase,
+            bid,
+            won_round,
+            declared_before_pickup,
+            contract,
+            trump,
+            declarer,
+            table,
+            game_levels,
+            anns,
+            ann_round,
+            talk,
+            said_front,
+            said_back,
+            first_leader,
+            play,
+            start_hands,
+            history,
+            result,
+            redeal,
+            ex,
+            meld_said,
+            meld_seq,
+            meld_vannak,
+            ext,
+            spare_items,
+        } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
         let dealer = dealer % players;
-        let n = v.active.clamp(1, MAX_SEATS as u8);
-        let mut seats = [0u8; MAX_SEATS];
+        *dealer_seat = dealer;
+        *n = v.active.clamp(1, MAX_SEATS as u8);
+        *seats = [0; MAX_SEATS];
         let mut s = dealer;
         let mut k = 0usize;
         for _ in 0..players {
@@ -297,54 +339,48 @@ impl Game {
                 *slot = s;
             }
             k += 1;
-            if k >= n as usize {
+            if k >= *n as usize {
                 break;
             }
         }
-        let hands = deal.hands;
-        let mut g = Game {
-            play: Play::new(n, &hands, 0),
-            rules,
-            dealer,
-            seats,
-            n,
-            deal,
-            hands,
-            picked_up: false,
-            phase: Phase::Bidding,
-            bid: BidState::default(),
-            won_round: None,
-            declared_before_pickup: false,
-            contract: None,
-            trump: None,
-            declarer: None,
-            table: 0,
-            game_levels: Levels::default(),
-            anns: bufs.anns,
-            ann_round: bufs.ann_round,
-            talk: Talk::default(),
-            said_front: [0; MAX_SEATS],
-            said_back: [0; MAX_SEATS],
-            first_leader: 0,
-            start_hands: [0; MAX_SEATS],
-            history: bufs.history,
-            result: None,
-            redeal: false,
-            ex: ExchangeState::default(),
-            meld_said: [0; MAX_SEATS],
-            meld_seq: Default::default(),
-            meld_vannak: [(0, 0); MAX_SEATS],
-            ext: super::calling::Ext {
-                calls: bufs.calls,
-                ..Default::default()
-            },
-            spare_items: bufs.items,
-        };
-        if g.deal.hidden.iter().all(|h| *h == 0) {
-            g.picked_up = true;
+        *hands = deal.hands;
+        *play = Play::new(*n, hands, 0);
+        // nothing dealt face down: nothing to pick up
+        *picked_up = deal.hidden.iter().all(|h| *h == 0);
+        *phase = Phase::Bidding;
+        *bid = BidState::default();
+        *won_round = None;
+        *declared_before_pickup = false;
+        *contract = None;
+        *trump = None;
+        *declarer = None;
+        *table = 0;
+        *game_levels = Levels::default();
+        anns.clear();
+        ann_round.clear();
+        *talk = Talk::default();
+        *said_front = [0; MAX_SEATS];
+        *said_back = [0; MAX_SEATS];
+        *first_leader = 0;
+        *start_hands = [0; MAX_SEATS];
+        history.clear();
+        // the last sheet's item list is kept for the next one
+        if let Some(old) = result.take() {
+            *spare_items = old.items;
         }
-        g.start_round();
-        g
+        spare_items.clear();
+        *redeal = false;
+        *ex = ExchangeState::default();
+        *meld_said = [0; MAX_SEATS];
+        *meld_seq = Default::default();
+        *meld_vannak = [(0, 0); MAX_SEATS];
+        let mut calls = std::mem::take(&mut ext.calls);
+        calls.clear();
+        *ext = super::calling::Ext {
+            calls,
+            ..Default::default()
+        };
+        self.start_round();
     }
 
     pub fn rules(&self) -> &Rules {
