@@ -125,17 +125,24 @@ pub fn plan_size(steps: &[DealStep], n: u8) -> u32 {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DealPlan {
     n: u8,
-    /// Per place in the pack: `HAND | position` (with `HIDDEN`), `INDICATOR`, or `TALON` (with
-    /// `FACE_UP`).
-    slot: [u8; MAX_CARDS],
+    /// Places in the pack the plan deals.
     len: u8,
+    /// Per place: the two masks of `Masks` its card joins (a hand, and its hidden part or the
+    /// face-up talon; `SINK` for none), so that dealing a card is two ORs and no branch.
+    to: [[u8; 2]; MAX_CARDS],
+    /// The places of the talon cards, bottom first.
+    talon: [u8; MAX_CARDS],
+    talon_len: u8,
+    indicator: Option<u8>,
 }
 
-const HIDDEN: u8 = 0x20;
-const POSITION: u8 = 0x0f;
-const TALON: u8 = 0x80;
-const FACE_UP: u8 = 0x40;
-const INDICATOR: u8 = 0xff;
+/// The masks a deal fills: hands by position, their hidden cards, the face-up talon, a sink (a
+/// power of two of them, so that an index is masked rather than checked).
+const HIDDEN_AT: usize = MAX_SEATS;
+const FACE_UP_AT: usize = 2 * MAX_SEATS;
+const SINK: u8 = 2 * MAX_SEATS as u8 + 1;
+const N_MASKS: usize = (2 * MAX_SEATS + 2).next_power_of_two();
+type Masks = [u64; N_MASKS];
 
 impl DealPlan {
     /// The plan of the deal steps for `n` active players (cards beyond 64 are not dealt).
@@ -143,61 +150,67 @@ impl DealPlan {
         let n = n.clamp(1, MAX_SEATS as u8);
         let mut plan = DealPlan {
             n,
-            slot: [0; MAX_CARDS],
             len: 0,
+            to: [[SINK; 2]; MAX_CARDS],
+            talon: [0; MAX_CARDS],
+            talon_len: 0,
+            indicator: None,
         };
-        let mut push = |code: u8| {
-            if let Some(s) = plan.slot.get_mut(plan.len as usize) {
-                *s = code;
-                plan.len += 1;
-            }
-        };
+        let mut place = 0usize;
         for step in steps {
-            match *step {
-                DealStep::Packet { size, hidden } => {
-                    for p in 0..n {
-                        for _ in 0..size {
-                            push(p | if hidden { HIDDEN } else { 0 });
+            let (count, per_player) = match *step {
+                DealStep::Packet { size, .. } => (size as usize, true),
+                DealStep::Indicator => (1, false),
+                DealStep::Talon { size, .. } => (size as usize, false),
+            };
+            for k in 0..count * if per_player { n as usize } else { 1 } {
+                let Some(to) = plan.to.get_mut(place) else { break };
+                match *step {
+                    DealStep::Packet { size, hidden } => {
+                        let p = (k / (size as usize).max(1)) as u8;
+                        *to = [p, if hidden { HIDDEN_AT as u8 + p } else { SINK }];
+                    }
+                    DealStep::Indicator => plan.indicator = Some(place as u8),
+                    DealStep::Talon { face_up, .. } => {
+                        if face_up {
+                            to[1] = FACE_UP_AT as u8;
+                        }
+                        if let Some(t) = plan.talon.get_mut(plan.talon_len as usize) {
+                            *t = place as u8;
+                            plan.talon_len += 1;
                         }
                     }
                 }
-                DealStep::Indicator => push(INDICATOR),
-                DealStep::Talon { size, face_up } => {
-                    for _ in 0..size {
-                        push(TALON | if face_up { FACE_UP } else { 0 });
-                    }
-                }
+                place += 1;
             }
         }
+        plan.len = place.min(MAX_CARDS) as u8;
         plan
     }
 
     /// Deals a pack (top first, card ids below 64) by the plan; a short pack leaves places empty.
     pub fn deal(&self, order: &[u8]) -> Deal {
+        let mut m: Masks = [0; N_MASKS];
+        for (to, &c) in self.to.iter().take(self.len as usize).zip(order) {
+            let b = 1u64 << (c as usize & (MAX_CARDS - 1));
+            m[to[0] as usize & (N_MASKS - 1)] |= b;
+            m[to[1] as usize & (N_MASKS - 1)] |= b;
+        }
         let mut d = Deal {
             n: self.n,
             hands: [0; MAX_SEATS],
             hidden: [0; MAX_SEATS],
-            indicator: None,
+            indicator: self.indicator.and_then(|i| order.get(i as usize).copied()),
             talon: [0; MAX_CARDS],
             talon_len: 0,
-            talon_face_up: 0,
+            talon_face_up: m[FACE_UP_AT],
         };
-        for (&code, &c) in self.slot.iter().take(self.len as usize).zip(order) {
-            let b = 1u64 << (c as usize & (MAX_CARDS - 1));
-            if code & TALON == 0 {
-                let p = (code & POSITION) as usize & (MAX_SEATS - 1);
-                d.hands[p] |= b;
-                // all ones for a hidden card, else zero
-                d.hidden[p] |= b & 0u64.wrapping_sub(((code & HIDDEN) >> 5) as u64);
-            } else if code == INDICATOR {
-                d.indicator = Some(c);
-            } else {
+        d.hands.copy_from_slice(&m[..MAX_SEATS]);
+        d.hidden.copy_from_slice(&m[HIDDEN_AT..HIDDEN_AT + MAX_SEATS]);
+        for &place in self.talon.iter().take(self.talon_len as usize) {
+            if let Some(&c) = order.get(place as usize) {
                 d.talon[d.talon_len as usize & (MAX_CARDS - 1)] = c;
                 d.talon_len += 1;
-                if code & FACE_UP != 0 {
-                    d.talon_face_up |= b;
-                }
             }
         }
         d
