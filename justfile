@@ -16,6 +16,11 @@ snap:
 # criterion benches; medians are quoted in issue notes
 bench:
     cargo bench --bench front_end
+    cargo bench --bench engine
+
+# the speed yardstick the engine bench is compared with (run it right before or after `bench`)
+yardstick:
+    T=$(mktemp -d); cd ../shared/yardstick && CARGO_TARGET_DIR=$T cargo build --release && $T/release/sim single 2000000 3 1
 
 # every bundled file checks clean
 variants:
