@@ -16,6 +16,8 @@ pub(super) struct SayOptions {
     /// Bit `i` of the words: a kontra on announcement `i`. Each player announces each of at most
     /// 64 figures once, so `MAX_SEATS` words hold every announcement.
     kontra_figures: [u64; MAX_SEATS],
+    /// The words in use (one per 64 announcements made).
+    words: usize,
 }
 
 impl SayOptions {
@@ -38,7 +40,7 @@ impl SayOptions {
             }
             k -= 1;
         }
-        for (w, &word) in self.kontra_figures.iter().enumerate() {
+        for (w, &word) in self.kontra_figures.iter().enumerate().take(self.words) {
             let n = word.count_ones();
             if k < n {
                 let i = w * 64 + nth_bit(word, k) as usize;
@@ -83,6 +85,7 @@ impl Game {
             return o;
         };
         o.kontra_game = Self::kontra_level(d, declarer, pos, self.game_levels, true).is_ok();
+        o.words = self.anns.len().div_ceil(64).min(MAX_SEATS);
         for (i, a) in self.anns.iter().enumerate() {
             if !self.is_game_multiplier(a.figure)
                 && Self::kontra_level(d, declarer, pos, a.levels, Some(a.by) == self.declarer).is_ok()
