@@ -178,7 +178,7 @@ impl Play {
     }
 
     /// Plays a card known to be legal (from `legal`).
-    #[inline]
+    #[inline(always)]
     pub fn place(&mut self, t: &PlayTable, card: u8) -> Option<TrickDone> {
         let c = card as usize & (MAX_CARDS - 1);
         let b = 1u64 << c;
