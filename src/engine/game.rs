@@ -324,14 +324,15 @@ impl Game {
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
-        let dealer = dealer % players;
+        // (a division only for a dealer out of range: this runs once per hand)
+        let dealer = if dealer < players { dealer } else { dealer % players };
         *dealer_seat = dealer;
         *n = v.active.clamp(1, MAX_SEATS as u8);
         *seats = [0; MAX_SEATS];
         let mut s = dealer;
         let mut k = 0usize;
         for _ in 0..players {
-            s = (s + 1) % players;
+            s = next_pos(s, players);
             if v.sits_out_dealer && s == dealer && v.active < v.players {
                 continue;
             }
