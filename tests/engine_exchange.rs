@@ -351,17 +351,8 @@ fn only_from_round_one_and_optional() {
     let hs = [cards(&r, &with_other("makk.7"))];
     let order = order_with(&r, 6, &[&hs[0]], Some(card(&r, "piros", "K")), &cards(&r, &TALON_MIX));
     let mut g = game_from_order(&r, DEALER, &order);
-    act(
-        &mut g,
-        &[
-            Action::Pass,
-            Action::Pass,
-            Action::Pass,
-            Action::Bid(bid_index(&r, "makk")),
-            Action::Pass,
-            Action::Pass,
-        ],
-    );
+    pass_round_one_then_bid(&r, &mut g, "makk");
+    act(&mut g, &[Action::Pass, Action::Pass]);
     while g.phase() == Phase::Front {
         act(&mut g, &[Action::Pass]);
     }

@@ -377,17 +377,8 @@ fn melds_count_toward_with_melds_figures() {
         &cards(&r, &["piros.8", "tök.7", "tök.8", "makk.7"]),
     );
     let mut g = game_from_order(&r, DEALER, &order);
-    act(
-        &mut g,
-        &[
-            Action::Pass,
-            Action::Pass,
-            Action::Pass,
-            Action::Bid(bid_index(&r, "zöld")),
-            Action::Pass,
-            Action::Pass,
-        ],
-    );
+    pass_round_one_then_bid(&r, &mut g, "zöld");
+    act(&mut g, &[Action::Pass, Action::Pass]);
     while g.phase() == Phase::Front {
         act(&mut g, &[Action::Pass]);
     }

@@ -587,38 +587,25 @@ impl Game {
     /// Applies an action known to be legal (checked by `check_action`, or drawn from the legal
     /// actions or masks of this state): records it and moves the hand on.
     pub(super) fn apply_legal(&mut self, action: Action) {
+        if self.phase == Phase::Over {
+            return;
+        }
         let seat = self.to_act_seat();
+        self.history.push((seat, action));
         match (self.phase, action) {
-            (Phase::Over, _) => {}
-            (Phase::Play, Action::Play(card)) => {
-                self.history.push((seat, action));
-                self.play_card(card);
-            }
-            (Phase::Bidding, _) => {
-                self.history.push((seat, action));
-                self.apply_bid(action);
-            }
-            (Phase::Call, _) => {
-                self.history.push((seat, action));
-                self.apply_call(action);
-            }
-            (Phase::Switch, _) => {
-                self.history.push((seat, action));
-                self.apply_switch(action);
-            }
-            (Phase::Exchange, _) => {
-                self.history.push((seat, action));
-                self.apply_exchange(action);
-            }
-            (Phase::Back | Phase::Play, Action::Meld(call)) => {
-                self.history.push((seat, action));
-                self.apply_meld(call);
-            }
+            (Phase::Play, Action::Play(card)) => self.play_card(card),
+            (Phase::Bidding, _) => self.apply_bid(action),
+            (Phase::Call, _) => self.apply_call(action),
+            (Phase::Switch, _) => self.apply_switch(action),
+            (Phase::Exchange, _) => self.apply_exchange(action),
+            (Phase::Back | Phase::Play, Action::Meld(call)) => self.apply_meld(call),
             (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
-                self.history.push((seat, action));
-                self.apply_say(self.phase == Phase::Front, action);
+                self.apply_say(self.phase == Phase::Front, action)
             }
-            _ => {}
+            // not an action of this phase (`check_action` refuses it): nothing happened
+            _ => {
+                self.history.pop();
+            }
         }
     }
 
@@ -654,10 +641,7 @@ impl Game {
         if m == 0 {
             return false;
         }
-        let card = super::rng::random_card(rng, m);
-        let seat = self.seat_of(self.play.to_play);
-        self.history.push((seat, Action::Play(card)));
-        self.play_card(card);
+        self.apply_legal(Action::Play(super::rng::random_card(rng, m)));
         true
     }
 
@@ -685,7 +669,7 @@ impl Game {
                 break;
             }
             let card = super::rng::random_card(rng, m);
-            let seat = self.seats.get(self.play.to_play as usize).copied().unwrap_or(0);
+            let seat = self.seat_of(self.play.to_play);
             self.history.push((seat, Action::Play(card)));
             played += 1;
             if self.play.place(t, card).is_some() && self.play.is_over() {

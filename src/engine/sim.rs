@@ -5,8 +5,7 @@
 
 use super::game::{Action, Game, Phase};
 use super::melds::MeldCall;
-use super::rng::HandRng;
-use super::rng::{below, hand_rng, random_card};
+use super::rng::{below, hand_rng, random_card, HandRng};
 use super::Rules;
 use rayon::prelude::*;
 use std::sync::Arc;
