@@ -24,7 +24,12 @@ impl SayOptions {
     pub(super) fn count(&self) -> u32 {
         self.figures.count_ones()
             + self.kontra_game as u32
-            + self.kontra_figures.iter().map(|w| w.count_ones()).sum::<u32>()
+            + self
+                .kontra_figures
+                .iter()
+                .take(self.words)
+                .map(|w| w.count_ones())
+                .sum::<u32>()
     }
 
     /// The `k`-th option (0-based), if there is one.

@@ -219,7 +219,7 @@ impl Game {
     fn declare(&mut self, pos: u8, contract: ContractId, trump: Option<SuitId>, number: u32) {
         let has_trumps = self.rules.variant.contracts.get(contract).is_some_and(|c| c.trumps);
         self.declarer = Some(pos);
-        self.contract = Some(contract);
+        self.set_contract(contract);
         self.trump = if has_trumps { trump } else { None };
         self.won_round = Some(number);
         self.declared_before_pickup = !self.picked_up;
@@ -229,7 +229,7 @@ impl Game {
     fn all_pass(&mut self) {
         match self.rules.variant.bidding.all_pass {
             AllPass::Contract(c) => {
-                self.contract = Some(c);
+                self.set_contract(c);
                 self.declarer = None;
                 self.trump = None;
                 self.after_bidding();

@@ -194,6 +194,9 @@ pub struct Game {
     pub(super) won_round: Option<u32>,
     pub(super) declared_before_pickup: bool,
     pub(super) contract: Option<ContractId>,
+    /// What may be announced in the contract now (`contract_announcements`): set with the
+    /// contract (`set_contract`) and by a switch, read on every announcement turn.
+    pub(super) announcements: Announcements,
     pub(super) trump: Option<SuitId>,
     pub(super) declarer: Option<u8>,
     pub(super) table: usize,
@@ -251,6 +254,7 @@ impl Game {
             won_round: None,
             declared_before_pickup: false,
             contract: None,
+            announcements: Announcements::None,
             trump: None,
             declarer: None,
             table: 0,
@@ -300,6 +304,7 @@ impl Game {
             won_round,
             declared_before_pickup,
             contract,
+            announcements,
             trump,
             declarer,
             table,
@@ -345,7 +350,7 @@ impl Game {
             }
         }
         *hands = deal.hands;
-        *play = Play::new(*n, hands, 0);
+        play.restart(*n, hands, 0);
         // nothing dealt face down: nothing to pick up
         *picked_up = deal.hidden.iter().all(|h| *h == 0);
         *phase = Phase::Bidding;
@@ -353,6 +358,7 @@ impl Game {
         *won_round = None;
         *declared_before_pickup = false;
         *contract = None;
+        *announcements = Announcements::None;
         *trump = None;
         *declarer = None;
         *table = 0;
@@ -537,14 +543,26 @@ impl Game {
             && self.contract_announcements() != Announcements::None
     }
 
+    /// What may be announced in the contract being played (none before bidding ends, or after a
+    /// switch).
+    #[inline]
     pub(super) fn contract_announcements(&self) -> Announcements {
-        if self.ext.switched {
-            return Announcements::None;
-        }
-        self.contract
-            .and_then(|c| self.rules.variant.contracts.get(c))
-            .map(|c| c.announcements)
-            .unwrap_or(Announcements::None)
+        self.announcements
+    }
+
+    /// The contract of the hand is `c` from now on.
+    pub(super) fn set_contract(&mut self, c: ContractId) {
+        self.contract = Some(c);
+        self.announcements = if self.ext.switched {
+            Announcements::None
+        } else {
+            self.rules
+                .variant
+                .contracts
+                .get(c)
+                .map(|c| c.announcements)
+                .unwrap_or(Announcements::None)
+        };
     }
 
     /// Applies an action, or says which rule it breaks.
@@ -771,7 +789,7 @@ impl Game {
             leader
         };
         self.first_leader = leader;
-        self.play = Play::new(n, &self.hands, leader);
+        self.play.restart(n, &self.hands, leader);
         self.start_hands = self.hands;
         if c.early_end_when_lost {
             self.play.early_end = self.declarer;

@@ -80,27 +80,20 @@ impl Play {
     /// A play with these hands (by position), `leader` leading the first trick. The number of
     /// tricks is the size of the leader's hand.
     pub fn new(n: u8, hands: &[u64], leader: u8) -> Play {
-        let n = n.clamp(1, MAX_SEATS as u8);
-        let mut h = [0u64; MAX_SEATS];
-        for (slot, hand) in h.iter_mut().zip(hands.iter()).take(n as usize) {
-            *slot = *hand;
-        }
-        let leader = leader % n;
-        let total = h[leader as usize & (MAX_SEATS - 1)].count_ones().min(MAX_TRICKS as u32) as u8;
-        Play {
-            n,
-            hands: h,
-            leader,
-            to_play: leader,
+        let mut p = Play {
+            n: 1,
+            hands: [0; MAX_SEATS],
+            leader: 0,
+            to_play: 0,
             trick: [0; MAX_SEATS],
             trick_len: 0,
-            win_pos: leader,
+            win_pos: 0,
             win_card: 0,
             led_mask: 0,
             trick_points: 0,
             trick_cards: 0,
             tricks_played: 0,
-            total_tricks: total,
+            total_tricks: 0,
             tricks_won: [0; MAX_SEATS],
             points: [0; MAX_SEATS],
             captured: [0; MAX_SEATS],
@@ -110,7 +103,68 @@ impl Play {
             keep_until: [0; MAX_SEATS],
             early_end: None,
             ended_early: false,
+        };
+        p.restart(n, hands, leader);
+        p
+    }
+
+    /// Starts this play over in place, as `Play::new` with these arguments would make it (a
+    /// reused `Game` starts each hand's play without building and copying a new one). The
+    /// pattern names every field, so a field added to `Play` and not reset here does not compile.
+    pub fn restart(&mut self, n: u8, hands: &[u64], leader: u8) {
+        let Play {
+            n: n_slot,
+            hands: hands_slot,
+            leader: leader_slot,
+            to_play,
+            trick,
+            trick_len,
+            win_pos,
+            win_card,
+            led_mask,
+            trick_points,
+            trick_cards,
+            tricks_played,
+            total_tricks,
+            tricks_won,
+            points,
+            captured,
+            trick_winner,
+            trick_card,
+            keep,
+            keep_until,
+            early_end,
+            ended_early,
+        } = self;
+        let n = n.clamp(1, MAX_SEATS as u8);
+        *hands_slot = [0; MAX_SEATS];
+        for (slot, hand) in hands_slot.iter_mut().zip(hands.iter()).take(n as usize) {
+            *slot = *hand;
         }
+        let leader = if leader < n { leader } else { leader % n };
+        *n_slot = n;
+        *leader_slot = leader;
+        *to_play = leader;
+        *trick = [0; MAX_SEATS];
+        *trick_len = 0;
+        *win_pos = leader;
+        *win_card = 0;
+        *led_mask = 0;
+        *trick_points = 0;
+        *trick_cards = 0;
+        *tricks_played = 0;
+        *total_tricks = hands_slot[leader as usize & (MAX_SEATS - 1)]
+            .count_ones()
+            .min(MAX_TRICKS as u32) as u8;
+        *tricks_won = [0; MAX_SEATS];
+        *points = [0; MAX_SEATS];
+        *captured = [0; MAX_SEATS];
+        *trick_winner = [0; MAX_TRICKS];
+        *trick_card = [0; MAX_TRICKS];
+        *keep = [0; MAX_SEATS];
+        *keep_until = [0; MAX_SEATS];
+        *early_end = None;
+        *ended_early = false;
     }
 
     #[inline]

@@ -86,13 +86,13 @@ impl Game {
             return;
         };
         if action == Action::Switch {
-            self.contract = Some(sw.to);
+            self.ext.switched = true;
+            self.set_contract(sw.to);
             self.declarer = Some(s.turn);
             self.trump = None;
             self.anns.clear();
             self.ann_round.clear();
             self.game_levels = Levels::default();
-            self.ext.switched = true;
             self.ext.switch = None;
             self.begin_play();
             return;
