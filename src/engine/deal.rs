@@ -127,9 +127,12 @@ pub struct DealPlan {
     n: u8,
     /// Places in the pack the plan deals.
     len: u8,
-    /// Per place: the two masks of `Masks` its card joins (a hand, and its hidden part or the
-    /// face-up talon; `SINK` for none), so that dealing a card is two ORs and no branch.
-    to: [[u8; 2]; MAX_CARDS],
+    /// The pack cut into runs of places whose cards join the same two masks of `Masks` (a hand,
+    /// and its hidden part or the face-up talon; `SINK` for none), top first. A run's cards are
+    /// gathered in a register and joined to its masks at once: one OR in memory per card would
+    /// wait on the one before when both go to the same mask.
+    runs: [DealRun; MAX_CARDS],
+    n_runs: u8,
     /// The places of the talon cards, bottom first.
     talon: [u8; MAX_CARDS],
     talon_len: u8,
@@ -144,14 +147,24 @@ const SINK: u8 = 2 * MAX_SEATS as u8 + 1;
 const N_MASKS: usize = (2 * MAX_SEATS + 2).next_power_of_two();
 type Masks = [u64; N_MASKS];
 
+/// Places `start..start + len` of the pack, whose cards all join the masks `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct DealRun {
+    start: u8,
+    len: u8,
+    to: [u8; 2],
+}
+
 impl DealPlan {
     /// The plan of the deal steps for `n` active players (cards beyond 64 are not dealt).
     pub fn compile(steps: &[DealStep], n: u8) -> DealPlan {
         let n = n.clamp(1, MAX_SEATS as u8);
+        let mut to_of_place = [[SINK; 2]; MAX_CARDS];
         let mut plan = DealPlan {
             n,
             len: 0,
-            to: [[SINK; 2]; MAX_CARDS],
+            runs: [DealRun::default(); MAX_CARDS],
+            n_runs: 0,
             talon: [0; MAX_CARDS],
             talon_len: 0,
             indicator: None,
@@ -164,7 +177,7 @@ impl DealPlan {
                 DealStep::Talon { size, .. } => (size as usize, false),
             };
             for k in 0..count * if per_player { n as usize } else { 1 } {
-                let Some(to) = plan.to.get_mut(place) else { break };
+                let Some(to) = to_of_place.get_mut(place) else { break };
                 match *step {
                     DealStep::Packet { size, hidden } => {
                         let p = (k / (size as usize).max(1)) as u8;
@@ -185,16 +198,38 @@ impl DealPlan {
             }
         }
         plan.len = place.min(MAX_CARDS) as u8;
+        for (place, to) in to_of_place.iter().enumerate().take(plan.len as usize) {
+            let last = plan.n_runs.checked_sub(1).and_then(|r| plan.runs.get_mut(r as usize));
+            match last {
+                Some(run) if run.to == *to => run.len += 1,
+                _ => {
+                    if let Some(run) = plan.runs.get_mut(plan.n_runs as usize) {
+                        *run = DealRun {
+                            start: place as u8,
+                            len: 1,
+                            to: *to,
+                        };
+                        plan.n_runs += 1;
+                    }
+                }
+            }
+        }
         plan
     }
 
     /// Deals a pack (top first, card ids below 64) by the plan; a short pack leaves places empty.
     pub fn deal(&self, order: &[u8]) -> Deal {
         let mut m: Masks = [0; N_MASKS];
-        for (to, &c) in self.to.iter().take(self.len as usize).zip(order) {
-            let b = 1u64 << (c as usize & (MAX_CARDS - 1));
-            m[to[0] as usize & (N_MASKS - 1)] |= b;
-            m[to[1] as usize & (N_MASKS - 1)] |= b;
+        let dealt = order.len().min(self.len as usize);
+        for run in self.runs.iter().take(self.n_runs as usize) {
+            let start = (run.start as usize).min(dealt);
+            let end = (run.start as usize + run.len as usize).min(dealt);
+            let cards = order.get(start..end).unwrap_or(&[]);
+            let joined = cards
+                .iter()
+                .fold(0u64, |acc, &c| acc | 1u64 << (c as usize & (MAX_CARDS - 1)));
+            m[run.to[0] as usize & (N_MASKS - 1)] |= joined;
+            m[run.to[1] as usize & (N_MASKS - 1)] |= joined;
         }
         let mut d = Deal {
             n: self.n,

@@ -98,7 +98,6 @@ pub(super) fn score(g: &Game, mut items: Vec<ScoreItem>) -> Score {
     }
     // sequences and vannak, validated (§4.5)
     super::melds::add_meld_points(g, &mut ctx.melds);
-    let mut pay_game = [0i64; MAX_SEATS];
     let base = contract.value;
     let mult = g.game_factor();
     match (contract.win, g.declarer) {
@@ -115,32 +114,37 @@ pub(super) fn score(g: &Game, mut items: Vec<ScoreItem>) -> Score {
             };
         }
         (Win::NoTricks, Some(d)) => ctx.game_won = Some(g.play.tricks_won.get(d as usize).copied().unwrap_or(0) == 0),
-        (Win::MostTricks, _) => {
-            most_tricks(g, contract.tie, base * mult, &mut pay_game);
-        }
         _ => {}
     }
     if let Some(w) = g.conceded(Item::Game) {
         ctx.game_won = Some(w);
     }
-    let decl_seat = g.declarer();
     let sides = Sides::of(g);
-    if g.declarer.is_some() {
-        if let Some(won) = ctx.game_won {
-            pay_side(&sides, true, won, base * mult, &mut pay_game);
-        }
-    }
+    // each item goes on the sheet with no payment, then its payments are written in place and
+    // added to the totals at once (`Pay`)
     s.items.push(ScoreItem {
         item: Item::Game,
         figure: None,
-        by: decl_seat,
+        by: sides.declarer,
         base,
         front: false,
         multiplier: mult,
         value: base * mult,
         won: ctx.game_won,
-        pay: pay_game,
+        pay: [0; MAX_SEATS],
     });
+    if let Some(item) = s.items.last_mut() {
+        let mut pay = Pay {
+            item: &mut item.pay,
+            total: &mut s.payments,
+        };
+        if contract.win == Win::MostTricks {
+            most_tricks(g, contract.tie, base * mult, &mut pay);
+        }
+        if let (true, Some(won)) = (g.declarer.is_some(), ctx.game_won) {
+            pay_side(&sides, true, won, base * mult, &mut pay);
+        }
+    }
     for (i, a) in g.anns.iter().enumerate() {
         let Some(fig) = v.figures.get(a.figure) else { continue };
         if fig.multiplies_game {
@@ -158,8 +162,6 @@ pub(super) fn score(g: &Game, mut items: Vec<ScoreItem>) -> Score {
         };
         let factor = g.figure_factor(i);
         let value = base * factor;
-        let mut pay = [0i64; MAX_SEATS];
-        pay_side(&sides, owner_decl, won, value, &mut pay);
         s.items.push(ScoreItem {
             item: Item::Figure(i as u16),
             figure: Some(a.figure),
@@ -169,8 +171,15 @@ pub(super) fn score(g: &Game, mut items: Vec<ScoreItem>) -> Score {
             multiplier: factor,
             value,
             won: Some(won),
-            pay,
+            pay: [0; MAX_SEATS],
         });
+        if let Some(item) = s.items.last_mut() {
+            let mut pay = Pay {
+                item: &mut item.pay,
+                total: &mut s.payments,
+            };
+            pay_side(&sides, owner_decl, won, value, &mut pay);
+        }
     }
     for p in 0..n.min(MAX_SEATS) {
         let seat = g.seat_of(p as u8) as usize;
@@ -184,27 +193,11 @@ pub(super) fn score(g: &Game, mut items: Vec<ScoreItem>) -> Score {
             *tr = g.play.tricks_won[p];
         }
     }
-    for item in &s.items {
-        for (t, p) in s.payments.iter_mut().zip(item.pay.iter()) {
-            *t += p;
-        }
-    }
     s
 }
 
-/// The table seats paid with the opponents: active non-declarers, and the dealer sitting out if
-/// the variant says so.
-fn opponent_seats(g: &Game) -> impl Iterator<Item = u8> + '_ {
-    let active = (0..g.n)
-        .filter(move |p| Some(*p) != g.declarer)
-        .map(move |p| g.seat_of(p));
-    let dealer =
-        (g.rules.variant.scoring.sitting_out_with_opponents && g.pos_of(g.dealer).is_none()).then_some(g.dealer);
-    active.chain(dealer)
-}
-
-/// Who pays whom for an item: the declarer's table seat and the opponents' (`opponent_seats`),
-/// worked out once per hand.
+/// Who pays whom for an item: the declarer's table seat and the opponents' (the active
+/// non-declarers, and the dealer sitting out if the variant says so), worked out once per hand.
 struct Sides {
     declarer: Option<u8>,
     opponents: [u8; MAX_SEATS + 1],
@@ -215,8 +208,15 @@ impl Sides {
     fn of(g: &Game) -> Sides {
         let mut opponents = [0u8; MAX_SEATS + 1];
         let mut n_opponents = 0;
-        for (slot, o) in opponents.iter_mut().zip(opponent_seats(g)) {
-            *slot = o;
+        let active = &g.seats[..(g.n as usize).min(MAX_SEATS)];
+        for (p, seat) in active.iter().enumerate() {
+            if Some(p as u8) != g.declarer {
+                opponents[n_opponents] = *seat;
+                n_opponents += 1;
+            }
+        }
+        if g.rules.variant.scoring.sitting_out_with_opponents && !active.contains(&g.dealer) {
+            opponents[n_opponents] = g.dealer;
             n_opponents += 1;
         }
         Sides {
@@ -227,24 +227,43 @@ impl Sides {
     }
 }
 
+/// The payments of one item, written into the item and the sheet's totals together, one seat at
+/// a time (the totals are not summed from the items afterwards: reading an item's payments
+/// right after writing them would stall on the stores).
+struct Pay<'a> {
+    item: &'a mut [i64; MAX_SEATS],
+    total: &'a mut [i64; MAX_SEATS],
+}
+
+impl Pay<'_> {
+    /// Seat `from` pays `amount` to seat `to`.
+    #[inline]
+    fn transfer(&mut self, from: u8, to: u8, amount: i64) {
+        let (from, to) = (from as usize, to as usize);
+        if let (Some(f), Some(t)) = (self.item.get_mut(from), self.total.get_mut(from)) {
+            *f -= amount;
+            *t -= amount;
+        }
+        if let (Some(f), Some(t)) = (self.item.get_mut(to), self.total.get_mut(to)) {
+            *f += amount;
+            *t += amount;
+        }
+    }
+}
+
 /// The declarer against each opponent: an item of the declarer's side (or of the opponents')
 /// won or lost.
-fn pay_side(sides: &Sides, owner_is_declarer: bool, won: bool, value: i64, pay: &mut [i64; MAX_SEATS]) {
+fn pay_side(sides: &Sides, owner_is_declarer: bool, won: bool, value: i64, pay: &mut Pay) {
     let Some(d) = sides.declarer else { return };
     let per = if owner_is_declarer == won { value } else { -value };
     for &o in sides.opponents.iter().take(sides.n_opponents) {
-        if let Some(x) = pay.get_mut(o as usize) {
-            *x -= per;
-        }
-        if let Some(x) = pay.get_mut(d as usize) {
-            *x += per;
-        }
+        pay.transfer(o, d, per);
     }
 }
 
 /// Most tricks: each player with the most pays each player with fewer (one tie rule), or nobody
 /// pays when the most is shared (the other).
-fn most_tricks(g: &Game, tie: Tie, value: i64, pay: &mut [i64; MAX_SEATS]) {
+fn most_tricks(g: &Game, tie: Tie, value: i64, pay: &mut Pay) {
     let n = g.n as usize;
     let tricks = &g.play.tricks_won;
     let most = tricks.iter().take(n).copied().max().unwrap_or(0);
@@ -259,12 +278,7 @@ fn most_tricks(g: &Game, tie: Tie, value: i64, pay: &mut [i64; MAX_SEATS]) {
         .chain(dealer_out.then_some(g.dealer));
     for f in fewer {
         for h in (0..n).filter(|&p| tricks.get(p) == Some(&most)) {
-            if let Some(x) = pay.get_mut(g.seat_of(h as u8) as usize) {
-                *x -= value;
-            }
-            if let Some(x) = pay.get_mut(f as usize) {
-                *x += value;
-            }
+            pay.transfer(g.seat_of(h as u8), f, value);
         }
     }
 }
@@ -287,7 +301,16 @@ fn cmp(c: Comparison, v: i64, t: i64) -> bool {
     }
 }
 
+/// A figure's condition: a primitive is tested at once; `and`, `or` and `not` go by `eval_tree`.
+#[inline]
 fn eval(ctx: &Ctx, c: &Cond, by: u8, side: u16) -> bool {
+    match c {
+        Cond::Prim(p) => prim(ctx, p, by, side),
+        _ => eval_tree(ctx, c, by, side),
+    }
+}
+
+fn eval_tree(ctx: &Ctx, c: &Cond, by: u8, side: u16) -> bool {
     match c {
         Cond::Or(v) => v.iter().any(|c| eval(ctx, c, by, side)),
         Cond::And(v) => v.iter().all(|c| eval(ctx, c, by, side)),
