@@ -212,7 +212,11 @@ pub struct Game {
     pub(super) play: Play,
     pub(super) start_hands: [u64; MAX_SEATS],
     pub(super) history: Vec<(u8, Action)>,
-    pub(super) result: Option<Score>,
+    /// The score sheet, written in place when the hand ends (`finish`); meaningful while `scored`.
+    /// It is boxed so that `finish` can take it out of the `Game` it reads without a copy, and
+    /// a reused `Game` keeps it (and its item list) from hand to hand.
+    pub(super) sheet: Option<Box<Score>>,
+    pub(super) scored: bool,
     pub(super) redeal: bool,
     /// The talon exchange (`exchange.rs`).
     pub(super) ex: ExchangeState,
@@ -224,8 +228,6 @@ pub struct Game {
     pub(super) meld_vannak: [(u32, u8); MAX_SEATS],
     /// Calling, the switch and bidding with figures (`calling.rs`).
     pub(super) ext: super::calling::Ext,
-    /// The item list of the last score sheet, kept for the next hand's (`start_hand`).
-    pub(super) spare_items: Vec<score::ScoreItem>,
 }
 
 impl Game {
@@ -267,14 +269,14 @@ impl Game {
             first_leader: 0,
             start_hands: [0; MAX_SEATS],
             history: Vec::with_capacity(64),
-            result: None,
+            sheet: Some(Box::new(Score::empty())),
+            scored: false,
             redeal: false,
             ex: ExchangeState::default(),
             meld_said: [0; MAX_SEATS],
             meld_seq: Default::default(),
             meld_vannak: [(0, 0); MAX_SEATS],
             ext: Default::default(),
-            spare_items: Vec::new(),
         };
         g.start_hand(dealer);
         g
@@ -318,14 +320,14 @@ impl Game {
             play,
             start_hands,
             history,
-            result,
+            sheet: _,
+            scored,
             redeal,
             ex,
             meld_said,
             meld_seq,
             meld_vannak,
             ext,
-            spare_items,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -371,11 +373,8 @@ impl Game {
         *first_leader = 0;
         *start_hands = [0; MAX_SEATS];
         history.clear();
-        // the last sheet's item list is kept for the next one
-        if let Some(old) = result.take() {
-            *spare_items = old.items;
-        }
-        spare_items.clear();
+        // the sheet is kept, and written over when this hand ends
+        *scored = false;
         *redeal = false;
         *ex = ExchangeState::default();
         *meld_said = [0; MAX_SEATS];
@@ -400,7 +399,11 @@ impl Game {
         self.phase == Phase::Over
     }
     pub fn result(&self) -> Option<&Score> {
-        self.result.as_ref()
+        if self.scored {
+            self.sheet.as_deref()
+        } else {
+            None
+        }
     }
     pub fn contract(&self) -> Option<ContractId> {
         self.contract
@@ -819,8 +822,10 @@ impl Game {
     /// The hand is over: score it.
     pub(super) fn finish(&mut self) {
         self.phase = Phase::Over;
-        let items = std::mem::take(&mut self.spare_items);
-        self.result = Some(score::score(self, items));
+        let mut sheet = self.sheet.take().unwrap_or_else(|| Box::new(Score::empty()));
+        score::score_into(self, &mut sheet);
+        self.sheet = Some(sheet);
+        self.scored = true;
     }
 
     /// What a seat may know.

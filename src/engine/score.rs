@@ -53,26 +53,52 @@ struct Ctx<'a> {
     game_won: Option<bool>,
 }
 
-/// Scores the hand into `items` (emptied first; its capacity is reused).
-pub(super) fn score(g: &Game, mut items: Vec<ScoreItem>) -> Score {
-    items.clear();
-    let mut s = Score {
-        redeal: g.redeal,
-        contract: g.contract,
-        trump: g.trump,
-        declarer: g.declarer(),
-        card_points: [0; MAX_SEATS],
-        meld_points: [0; MAX_SEATS],
-        tricks: [0; MAX_SEATS],
+impl Score {
+    /// A sheet with nothing on it (to be filled by `score_into`).
+    pub(super) fn empty() -> Score {
+        Score {
+            redeal: false,
+            contract: None,
+            trump: None,
+            declarer: None,
+            card_points: [0; MAX_SEATS],
+            meld_points: [0; MAX_SEATS],
+            tricks: [0; MAX_SEATS],
+            items: Vec::new(),
+            payments: [0; MAX_SEATS],
+        }
+    }
+}
+
+/// Scores the hand onto the sheet `s`, in place: every field is written, and the item list keeps
+/// its capacity (a reused `Game` scores each hand on the same sheet).
+pub(super) fn score_into(g: &Game, s: &mut Score) {
+    let Score {
+        redeal,
+        contract,
+        trump,
+        declarer,
+        card_points,
+        meld_points,
+        tricks,
         items,
-        payments: [0; MAX_SEATS],
-    };
+        payments,
+    } = s;
+    *redeal = g.redeal;
+    *contract = g.contract;
+    *trump = g.trump;
+    *declarer = g.declarer();
+    *card_points = [0; MAX_SEATS];
+    *meld_points = [0; MAX_SEATS];
+    *tricks = [0; MAX_SEATS];
+    items.clear();
+    *payments = [0; MAX_SEATS];
     let v = &g.rules.variant;
     let Some(contract) = g.contract.and_then(|c| v.contracts.get(c)) else {
-        return s;
+        return;
     };
     if g.redeal {
-        return s;
+        return;
     }
     let n = g.n as usize;
     let mut ctx = Ctx {
@@ -193,7 +219,6 @@ pub(super) fn score(g: &Game, mut items: Vec<ScoreItem>) -> Score {
             *tr = g.play.tricks_won[p];
         }
     }
-    s
 }
 
 /// Who pays whom for an item: the declarer's table seat and the opponents' (the active
