@@ -52,6 +52,10 @@ pub struct MeldTables {
     row_by_len: Vec<Option<(u32, i64, u8)>>,
     /// (rank, every card of the rank) for each rank that makes a vannak.
     pub vannak: Vec<(RankId, u64)>,
+    /// With `seq_span`, when every suit holds the same ranks in the same places and each vannak
+    /// rank sits at one place in all of them: the vannak ranks as a mask of places, and the rank
+    /// at each place. The places a hand holds in every suit are then one AND per suit.
+    vannak_places: Option<(u64, [RankId; MAX_RUN])>,
     /// Vannak strength of each rank in a game with trumps and in one without (largest = best).
     pub vannak_trump_strength: Vec<u8>,
     pub vannak_plain_strength: Vec<u8>,
@@ -120,7 +124,11 @@ impl MeldTables {
         } else {
             Vec::new()
         };
+        let vannak_places = seq_span
+            .as_ref()
+            .and_then(|spans| vannak_places(spans, &seq_cards, &vannak, t));
         MeldTables {
+            vannak_places,
             seq_cards,
             seq_slot,
             seq_span,
@@ -262,6 +270,20 @@ impl MeldTables {
 
     /// Every vannak of a hand: (count, strength of the best) under a strength table.
     fn vannaks(&self, hand: u64, strength: &[u8]) -> (u32, u8) {
+        if let (Some((places, rank_at)), Some(spans)) = (&self.vannak_places, &self.seq_span) {
+            let held_in_every_suit = spans
+                .iter()
+                .fold(*places, |held, &(first, mask)| held & (hand >> first) & mask);
+            let mut best = 0u8;
+            let mut m = held_in_every_suit;
+            while m != 0 {
+                let place = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let rank = rank_at.get(place).copied().unwrap_or(0) as usize;
+                best = best.max(strength.get(rank).copied().unwrap_or(0));
+            }
+            return (held_in_every_suit.count_ones(), best);
+        }
         let mut count = 0;
         let mut best = 0u8;
         for (r, mask) in &self.vannak {
@@ -272,6 +294,39 @@ impl MeldTables {
         }
         (count, best)
     }
+}
+
+/// `MeldTables::vannak_places`, if the deck's layout allows it: every suit's span has the same
+/// places, and each vannak rank's cards are the card at one place of every suit.
+fn vannak_places(
+    spans: &[(u32, u64)],
+    seq_cards: &[Vec<u8>],
+    vannak: &[(RankId, u64)],
+    t: &Tables,
+) -> Option<(u64, [RankId; MAX_RUN])> {
+    let (first_span, rest) = spans.split_first()?;
+    if rest.iter().any(|s| s.1 != first_span.1) {
+        return None;
+    }
+    let suit0 = seq_cards.first()?;
+    let mut rank_at = [0 as RankId; MAX_RUN];
+    for (place, slot) in rank_at.iter_mut().enumerate().take(suit0.len()) {
+        *slot = t.rank_of[suit0[place] as usize & (MAX_CARDS - 1)];
+    }
+    let mut places = 0u64;
+    for &(rank, cards) in vannak {
+        let place = suit0
+            .iter()
+            .position(|c| t.rank_of[*c as usize & (MAX_CARDS - 1)] == rank)?;
+        let expected = spans.iter().fold(0u64, |m, &(first, _)| {
+            m | 1u64.checked_shl(first + place as u32).unwrap_or(0)
+        });
+        if expected != cards {
+            return None;
+        }
+        places |= 1u64 << place;
+    }
+    Some((places, rank_at))
 }
 
 /// A hand's sequences, worked out once when the play starts (`MeldTables::hand_sequences`).
@@ -340,20 +395,15 @@ impl Game {
         } else {
             &mt.vannak_plain_strength
         };
-        for ((seq, vannak), hand) in self
-            .meld_seq
-            .iter_mut()
-            .zip(self.meld_vannak.iter_mut())
-            .zip(self.start_hands.iter())
-            .take(n)
-        {
-            *seq = if kinds.sequence {
-                mt.hand_sequences(&rules.variant, *hand, self.trump, &rules.tables)
+        for p in 0..n.min(MAX_SEATS) {
+            let hand = self.start_hands[p];
+            self.meld_seq[p] = if kinds.sequence {
+                mt.hand_sequences(&rules.variant, hand, self.trump, &rules.tables)
             } else {
                 HandSequences::default()
             };
-            *vannak = if kinds.vannak {
-                mt.vannaks(*hand, strength)
+            self.meld_vannak[p] = if kinds.vannak {
+                mt.vannaks(hand, strength)
             } else {
                 (0, 0)
             };
@@ -504,6 +554,48 @@ pub(super) fn add_meld_points(g: &Game, melds: &mut [i64; MAX_SEATS]) {
             if let Some(m) = melds.get_mut(p) {
                 *m += value.saturating_mul(count as i64);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::bundled_rules;
+    use crate::engine::rng::hand_rng;
+    use rand::RngCore;
+
+    /// The vannaks by places held in every suit (`vannak_places`) are the rank-by-rank count.
+    #[test]
+    fn vannaks_by_places_are_the_rank_by_rank_count() {
+        for name in ["alsos-3p", "alsos-2p-tompa", "vannak-no-7-8", "alsos-hu-3p"] {
+            let loaded = bundled_rules(name);
+            assert!(loaded.is_ok(), "{name} loads");
+            let Ok(r) = loaded else { return };
+            let mt = &r.melds;
+            assert!(
+                mt.vannak_places.is_some(),
+                "{name}: the bundled deck takes the fast path"
+            );
+            let all = r.tables.suit_mask.iter().fold(0u64, |m, s| m | s);
+            let mut rng = hand_rng(5, 0);
+            let mut fours = 0;
+            for i in 0..20_000 {
+                // dense hands, so that many hold a vannak or two
+                let hand = (rng.next_u64() | rng.next_u64() | if i % 2 == 0 { rng.next_u64() } else { 0 }) & all;
+                for strength in [&mt.vannak_trump_strength, &mt.vannak_plain_strength] {
+                    let mut count = 0;
+                    let mut best = 0u8;
+                    for (rank, mask) in &mt.vannak {
+                        if hand & mask == *mask {
+                            count += 1;
+                            best = best.max(strength.get(*rank as usize).copied().unwrap_or(0));
+                        }
+                    }
+                    assert_eq!(mt.vannaks(hand, strength), (count, best), "{name} hand {hand:#x}");
+                    fours += count;
+                }
+            }
+            assert!(fours > 1000, "{name}: {fours} vannaks seen");
         }
     }
 }
