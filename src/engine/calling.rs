@@ -179,7 +179,7 @@ impl Game {
 
     /// Whether a figure multiplies the game instead of being an item.
     pub(super) fn is_game_multiplier(&self, f: FigureId) -> bool {
-        self.rules.variant.figures.get(f).is_some_and(|f| f.multiplies_game)
+        f < 64 && self.rules.figures.game_multipliers & (1u64 << f) != 0
     }
 
     /// After trick 1 (and its announcements): opens the calling round if the rules allow one.

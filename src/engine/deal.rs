@@ -50,6 +50,19 @@ pub struct Deal {
 }
 
 impl Deal {
+    /// A deal of nothing (to be filled by `DealPlan::deal_pack`).
+    pub fn empty() -> Deal {
+        Deal {
+            n: 0,
+            hands: [0; MAX_SEATS],
+            hidden: [0; MAX_SEATS],
+            indicator: None,
+            talon: [0; MAX_CARDS],
+            talon_len: 0,
+            talon_face_up: 0,
+        }
+    }
+
     /// The talon cards, bottom first.
     pub fn talon_cards(&self) -> &[u8] {
         self.talon.get(..self.talon_len as usize).unwrap_or(&[])
@@ -219,64 +232,86 @@ impl DealPlan {
 
     /// Deals a pack (top first, card ids below 64) by the plan; a short pack leaves places empty.
     pub fn deal(&self, order: &[u8]) -> Deal {
+        let mut pack = [0u8; MAX_CARDS];
+        let dealt = order.len().min(MAX_CARDS);
+        for (slot, c) in pack.iter_mut().zip(order) {
+            *slot = *c;
+        }
+        let mut d = Deal::empty();
+        self.deal_pack(&pack, dealt, &mut d);
+        d
+    }
+
+    /// Deals the first `dealt` cards of `pack` by the plan into `d`, writing every field.
+    fn deal_pack(&self, pack: &[u8; MAX_CARDS], dealt: usize, d: &mut Deal) {
+        let dealt = dealt.min(self.len as usize);
         let mut m: Masks = [0; N_MASKS];
-        let dealt = order.len().min(self.len as usize);
         for run in self.runs.iter().take(self.n_runs as usize) {
             let start = (run.start as usize).min(dealt);
             let end = (run.start as usize + run.len as usize).min(dealt);
-            let cards = order.get(start..end).unwrap_or(&[]);
-            let joined = cards
-                .iter()
-                .fold(0u64, |acc, &c| acc | 1u64 << (c as usize & (MAX_CARDS - 1)));
+            let mut joined = 0u64;
+            for k in start..end {
+                joined |= 1u64 << (pack[k & (MAX_CARDS - 1)] as usize & (MAX_CARDS - 1));
+            }
             m[run.to[0] as usize & (N_MASKS - 1)] |= joined;
             m[run.to[1] as usize & (N_MASKS - 1)] |= joined;
         }
-        let mut d = Deal {
-            n: self.n,
-            hands: [0; MAX_SEATS],
-            hidden: [0; MAX_SEATS],
-            indicator: self.indicator.and_then(|i| order.get(i as usize).copied()),
-            talon: [0; MAX_CARDS],
-            talon_len: 0,
-            talon_face_up: m[FACE_UP_AT],
-        };
+        d.n = self.n;
         d.hands.copy_from_slice(&m[..MAX_SEATS]);
         d.hidden.copy_from_slice(&m[HIDDEN_AT..HIDDEN_AT + MAX_SEATS]);
+        d.indicator = self
+            .indicator
+            .filter(|&i| (i as usize) < dealt)
+            .map(|i| pack[i as usize & (MAX_CARDS - 1)]);
+        d.talon_face_up = m[FACE_UP_AT];
+        d.talon = [0; MAX_CARDS];
+        d.talon_len = 0;
         for &place in self.talon.iter().take(self.talon_len as usize) {
-            if let Some(&c) = order.get(place as usize) {
-                d.talon[d.talon_len as usize & (MAX_CARDS - 1)] = c;
+            if (place as usize) < dealt {
+                d.talon[d.talon_len as usize & (MAX_CARDS - 1)] = pack[place as usize & (MAX_CARDS - 1)];
                 d.talon_len += 1;
             }
         }
-        d
     }
 
     /// Shuffles and deals (`shuffle`).
     pub fn deal_random(&self, tables: &Tables, rng: &mut HandRng) -> Deal {
-        let (deck, len) = shuffle(tables, rng);
-        self.deal(deck.get(..len).unwrap_or(&[]))
+        let mut d = Deal::empty();
+        self.deal_random_into(tables, rng, &mut d);
+        d
+    }
+
+    /// Shuffles and deals into `d` (every field written): `deal_random` without building and
+    /// copying a new `Deal`.
+    pub fn deal_random_into(&self, tables: &Tables, rng: &mut HandRng, d: &mut Deal) {
+        let (pack, len) = shuffle(tables, rng);
+        self.deal_pack(&pack, len, d);
     }
 }
 
 /// A seeded shuffle of the deck (Fisher-Yates): card ids, top of the pack first. Each 64-bit
 /// draw of the stream gives two swaps, one from each half.
 pub fn shuffle(tables: &Tables, rng: &mut HandRng) -> ([u8; MAX_CARDS], usize) {
-    let n = tables.n_cards as usize;
+    let n = (tables.n_cards as usize).min(MAX_CARDS);
     let mut deck = [0u8; MAX_CARDS];
     for (i, d) in deck.iter_mut().enumerate() {
         *d = i as u8;
     }
-    let mut i = n.min(MAX_CARDS).saturating_sub(1);
-    while i >= 1 {
+    // place i swaps with a place in 0..=i, from the top of the pack down
+    let swap = |deck: &mut [u8; MAX_CARDS], i: usize, half: u32| {
+        let j = ((half as u64 * (i as u64 + 1)) >> 32) as usize;
+        deck.swap(i & (MAX_CARDS - 1), j & (MAX_CARDS - 1));
+    };
+    let mut i = n.saturating_sub(1);
+    while i >= 2 {
         let r = rng.next_u64();
-        for half in [r as u32, (r >> 32) as u32] {
-            if i == 0 {
-                break;
-            }
-            let j = ((half as u64 * (i as u64 + 1)) >> 32) as usize;
-            deck.swap(i, j);
-            i -= 1;
-        }
+        swap(&mut deck, i, r as u32);
+        swap(&mut deck, i - 1, (r >> 32) as u32);
+        i -= 2;
+    }
+    if i == 1 {
+        let r = rng.next_u64();
+        swap(&mut deck, 1, r as u32);
     }
     (deck, n)
 }

@@ -289,6 +289,13 @@ impl Game {
         self.start_hand(dealer);
     }
 
+    /// `redeal` with a shuffled deal from the stream, dealt straight into this `Game`.
+    pub fn redeal_random(&mut self, dealer: u8, rng: &mut super::rng::HandRng) {
+        let Game { rules, deal, .. } = self;
+        rules.deal_plan.deal_random_into(&rules.tables, rng, deal);
+        self.start_hand(dealer);
+    }
+
     /// Sets every field (but `rules` and `deal`) to its value at the start of a hand dealt
     /// `self.deal` by `dealer`, emptying the growable ones without giving back their memory. The
     /// pattern names every field, so a field added to `Game` and not started here does not compile.

@@ -180,21 +180,13 @@ impl Play {
         }
         let p = self.to_play as usize & (MAX_SEATS - 1);
         let hand = self.hands[p];
-        let mut m = if self.trick_len == 0 {
-            hand
-        } else {
-            let follow = hand & self.led_mask;
-            if follow != 0 {
-                follow
-            } else {
-                let trumps = hand & t.trump_mask;
-                if trumps != 0 {
-                    trumps
-                } else {
-                    hand
-                }
-            }
-        };
+        // selects rather than branches: which duty applies changes from card to card at random,
+        // and a mispredicted branch costs more than working out all three
+        let follow = hand & self.led_mask;
+        let trumps = hand & t.trump_mask;
+        let void_in_suit = if trumps != 0 { trumps } else { hand };
+        let following = if follow != 0 { follow } else { void_in_suit };
+        let mut m = if self.trick_len == 0 { hand } else { following };
         let keep = self.keep[p];
         if keep & m != 0 && m & !keep != 0 && self.tricks_played < self.keep_until[p] {
             m &= !keep;
@@ -241,14 +233,12 @@ impl Play {
         self.trick[self.trick_len as usize & (MAX_SEATS - 1)] = card;
         self.trick_points += t.points[c];
         self.trick_cards |= b;
-        if self.trick_len == 0 {
-            self.led_mask = t.suit_of_card(c);
-            self.win_pos = p;
-            self.win_card = card;
-        } else if t.beats[self.win_card as usize & (MAX_CARDS - 1)] & b != 0 {
-            self.win_pos = p;
-            self.win_card = card;
-        }
+        // selects rather than branches, as in `legal`: the card leads, takes the trick, or not
+        let leads = self.trick_len == 0;
+        let takes = leads || t.beats[self.win_card as usize & (MAX_CARDS - 1)] & b != 0;
+        self.led_mask = if leads { t.suit_of_card(c) } else { self.led_mask };
+        self.win_pos = if takes { p } else { self.win_pos };
+        self.win_card = if takes { card } else { self.win_card };
         self.trick_len += 1;
         self.to_play = super::game::next_pos(p, self.n);
         if self.trick_len < self.n {

@@ -276,10 +276,8 @@ pub fn random_hand(rules: &Arc<Rules>, seed: u64, index: u64, buf: &mut Vec<Acti
 /// without allocating.
 pub fn random_hand_in(g: &mut Game, seed: u64, index: u64, buf: &mut Vec<Action>) {
     let mut rng = hand_rng(seed, index);
-    let rules = &g.rules;
-    let deal = rules.deal_plan.deal_random(&rules.tables, &mut rng);
-    let dealer = hand_dealer(rules, index);
-    g.redeal(dealer, deal);
+    let dealer = hand_dealer(&g.rules, index);
+    g.redeal_random(dealer, &mut rng);
     play_out(g, &mut rng, buf);
 }
 

@@ -288,6 +288,8 @@ pub struct FigureTables {
     pub declarer_only: u64,
     /// The figures with card requirements (`requires`).
     pub requires: u64,
+    /// The figures that multiply the game instead of being items of their own.
+    pub game_multipliers: u64,
     /// `not_after[f]`: figures that, once announced by a player, forbid him `f` (itself, and
     /// every figure at or above `f` on a ladder).
     pub not_after: Vec<u64>,
@@ -313,6 +315,7 @@ impl FigureTables {
             back: vec![0; v.contracts.len()],
             declarer_only: 0,
             requires: 0,
+            game_multipliers: 0,
             not_after: (0..v.figures.len()).map(|f| 1u64 << f).collect(),
             not_same_round: vec![0; v.figures.len()],
             blocks_after: vec![0; v.figures.len()],
@@ -334,6 +337,9 @@ impl FigureTables {
             }
             if !fig.requires.is_empty() {
                 t.requires |= 1u64 << f;
+            }
+            if fig.multiplies_game {
+                t.game_multipliers |= 1u64 << f;
             }
         }
         for ladder in &v.figure_ladders {
