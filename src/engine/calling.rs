@@ -135,12 +135,13 @@ impl Game {
     /// The game's multiplier from its kontras and the figures that multiply the game.
     pub(super) fn kontra_game_factor(&self) -> i64 {
         let v = &self.rules.variant;
-        self.anns
-            .iter()
-            .fold(self.game_levels.multiplier, |m, a| match v.figures.get(a.figure) {
-                Some(f) if f.multiplies_game => m.saturating_mul(if a.front { f.front } else { f.back }.unwrap_or(1)),
-                _ => m,
-            })
+        let mut m = self.game_levels.multiplier;
+        for a in self.anns.iter().filter(|a| self.is_game_multiplier(a.figure)) {
+            if let Some(f) = v.figures.get(a.figure) {
+                m = m.saturating_mul(if a.front { f.front } else { f.back }.unwrap_or(1));
+            }
+        }
+        m
     }
 
     fn stake_of(&self, item: Item) -> i64 {
@@ -160,7 +161,7 @@ impl Game {
     /// figure is one that allows calling (§14.2: "including kassza if announced").
     pub(super) fn figure_factor(&self, i: usize) -> i64 {
         let Some(a) = self.anns.get(i) else { return 1 };
-        let with_game = self.calling_rule().is_some_and(|c| c.allowed_with.contains(&a.figure));
+        let with_game = a.figure < 64 && self.rules.figures.calling_allowed_with & (1u64 << a.figure) != 0;
         let game = if with_game { self.stake_of(Item::Game) } else { 1 };
         a.levels
             .multiplier
