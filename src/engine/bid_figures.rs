@@ -148,6 +148,7 @@ impl Game {
         Ok(())
     }
 
+    #[inline(never)] // off the common path: keeps the hot code small
     pub(super) fn bid_figure_actions(&self, ladder: usize, out: &mut Vec<Action>) {
         for f in 0..self.rules.variant.figures.len().min(64) {
             if self.check_bid_figure(ladder, f).is_ok() {
@@ -158,6 +159,7 @@ impl Game {
 
     /// A call of a with-figures round: an attached figure stays with the speaker; a bid takes
     /// the attached figures, a pass drops them.
+    #[inline(never)] // off the common path: keeps the hot code small
     pub(super) fn note_bid_call(&mut self, action: Action) {
         match action {
             Action::Announce(f) if f < 64 => self.ext.bid_figures |= 1u64 << f,
@@ -170,6 +172,7 @@ impl Game {
     }
 
     /// The round ended with the declarer's bid: its figures become his front announcements.
+    #[inline(never)] // off the common path: keeps the hot code small
     pub(super) fn take_bid_figures(&mut self, pos: u8) {
         let figs = std::mem::take(&mut self.ext.high_figures);
         self.ext.bid_figures = 0;

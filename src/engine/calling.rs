@@ -336,6 +336,7 @@ impl Game {
         }
     }
 
+    #[inline(never)] // off the common path: keeps the hot code small
     pub(super) fn apply_call(&mut self, action: Action) {
         let Some(mut r) = self.ext.round else { return };
         match (r.live, action) {
@@ -381,6 +382,7 @@ impl Game {
     }
 
     /// A side has answered (its most aggressive answer is `live.best`): the next step of the call.
+    #[inline(never)] // off the common path: keeps the hot code small
     fn resolve(&mut self, live: Live) -> Option<Live> {
         let rule = self.calling_rule()?;
         let (m, call_back) = (rule.multiplier, rule.call_back);
@@ -426,6 +428,7 @@ impl Game {
 
     /// The answering side gives up: the offering side wins the item at the current stake. The
     /// game given up ends the hand; a figure given up frees its announcer from keeping cards.
+    #[inline(never)] // off the common path: keeps the hot code small
     fn concede(&mut self, idx: usize, to_declarer: bool) {
         let Some(c) = self.ext.calls.get_mut(idx) else { return };
         c.conceded_to_declarer = Some(to_declarer);
@@ -454,6 +457,7 @@ impl Game {
         }
     }
 
+    #[inline(never)] // off the common path: keeps the hot code small
     fn end_calling(&mut self) {
         self.ext.round = None;
         if self.phase == Phase::Call {

@@ -520,7 +520,10 @@ pub(super) fn add_meld_points(g: &Game, melds: &mut [i64; MAX_SEATS]) {
         let by_suit = v.melds.ties_by_suit_rank;
         let mut best: Option<(SeqKey, usize)> = None;
         let mut tied = false;
-        for p in (0..n).filter(|&p| called(p, SAID_SEQUENCE)) {
+        for p in 0..n {
+            if !called(p, SAID_SEQUENCE) {
+                continue;
+            }
             let Some(k) = g.meld_seq.get(p).and_then(|s| s.best) else {
                 continue;
             };
@@ -543,7 +546,10 @@ pub(super) fn add_meld_points(g: &Game, melds: &mut [i64; MAX_SEATS]) {
         // vannak compare by the trump order in a game with trumps, by the plain order without
         // (`cache_melds`)
         let mut best: Option<(u8, usize, u32)> = None;
-        for p in (0..n).filter(|&p| called(p, SAID_VANNAK)) {
+        for p in 0..n {
+            if !called(p, SAID_VANNAK) {
+                continue;
+            }
             let (count, s) = g.meld_vannak.get(p).copied().unwrap_or((0, 0));
             if count > 0 && best.map(|(b, _, _)| s > b).unwrap_or(true) {
                 best = Some((s, p, count));

@@ -107,7 +107,8 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         melds: [0; MAX_SEATS],
         game_won: None,
     };
-    for p in 0..n.min(MAX_SEATS) {
+    // every seat slot (positions from n on have no points): a fixed count keeps the code short
+    for p in 0..MAX_SEATS {
         ctx.points[p] = g.play.points[p] as i64;
     }
     // béla: valid unannounced, counted for its holder at the start of play
@@ -130,7 +131,12 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         (Win::MoreThanEach { with_melds }, Some(d)) => {
             let total = |p: usize| ctx.points[p] + if with_melds { ctx.melds[p] } else { 0 };
             let dt = total(d as usize);
-            let best = (0..n).filter(|&p| p != d as usize).map(total).max().unwrap_or(i64::MIN);
+            let mut best = i64::MIN;
+            for p in 0..n.min(MAX_SEATS) {
+                if p != d as usize {
+                    best = best.max(total(p));
+                }
+            }
             ctx.game_won = if dt > best {
                 Some(true)
             } else if dt == best && contract.tie == Tie::Nobody {
@@ -288,6 +294,7 @@ fn pay_side(sides: &Sides, owner_is_declarer: bool, won: bool, value: i64, pay: 
 
 /// Most tricks: each player with the most pays each player with fewer (one tie rule), or nobody
 /// pays when the most is shared (the other).
+#[inline(never)] // off the common path: keeps the hot code small
 fn most_tricks(g: &Game, tie: Tie, value: i64, pay: &mut Pay) {
     let n = g.n as usize;
     let tricks = &g.play.tricks_won;
@@ -314,9 +321,22 @@ fn side_mask(g: &Game, by: u8, by_side: bool) -> u16 {
         return 1 << by;
     }
     let decl_side = Some(by) == g.declarer;
-    (0..g.n)
-        .filter(|p| (Some(*p) == g.declarer) == decl_side)
-        .fold(0u16, |m, p| m | 1 << p)
+    let mut m = 0u16;
+    for p in 0..g.n.min(MAX_SEATS as u8) {
+        if (Some(p) == g.declarer) == decl_side {
+            m |= 1 << p;
+        }
+    }
+    m
+}
+
+/// Calls `f` with each position whose bit is set in `mask`.
+fn for_each_position(mask: u16, f: &mut dyn FnMut(usize)) {
+    let mut m = mask;
+    while m != 0 {
+        f(m.trailing_zeros() as usize & (MAX_SEATS - 1));
+        m &= m - 1;
+    }
 }
 
 fn cmp(c: Comparison, v: i64, t: i64) -> bool {
@@ -347,7 +367,9 @@ fn eval_tree(ctx: &Ctx, c: &Cond, by: u8, side: u16) -> bool {
 fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
     let g = ctx.g;
     let tb = &g.rules.tables;
-    let members = || (0..g.n).filter(move |q| side & (1 << q) != 0).map(|q| q as usize);
+    // the positions of the side, as a mask: loops over its bits stay short
+    let members = side & ((1u16 << g.n.min(MAX_SEATS as u8)) - 1);
+    let each_member = |f: &mut dyn FnMut(usize)| for_each_position(members, f);
     let sels = |cs: &[crate::model::CardSel]| -> Option<u64> {
         let mut m = 0u64;
         for c in cs {
@@ -375,7 +397,8 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
             cmp(*c, v, *threshold)
         }
         Prim::Captures(cs) => {
-            let captured = members().fold(0u64, |m, q| m | g.play.captured.get(q).copied().unwrap_or(0));
+            let mut captured = 0u64;
+            each_member(&mut |q| captured |= g.play.captured[q]);
             sels(cs).is_some_and(|m| captured & m == m)
         }
         Prim::WinsTrick { trick, card } => {
@@ -390,12 +413,15 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
             side & 1u16.checked_shl(winner as u32).unwrap_or(0) != 0 && tb.sel_mask(card, g.trump) & bit(wc) != 0
         }
         Prim::AllTricks => {
-            let t: u32 = members()
-                .map(|q| g.play.tricks_won.get(q).copied().unwrap_or(0) as u32)
-                .sum();
+            let mut t = 0u32;
+            each_member(&mut |q| t += g.play.tricks_won[q] as u32);
             !g.play.ended_early && t == g.play.total_tricks as u32
         }
-        Prim::NoTricks => members().all(|q| g.play.tricks_won.get(q).copied().unwrap_or(0) == 0),
+        Prim::NoTricks => {
+            let mut tricks = 0u32;
+            each_member(&mut |q| tricks += g.play.tricks_won[q] as u32);
+            tricks == 0
+        }
         Prim::Game { won } => {
             let side_is_declarer = g.declarer.is_some_and(|d| side & (1 << d) != 0);
             match ctx.game_won {
@@ -404,7 +430,10 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
             }
         }
         Prim::Holds(cs) => {
-            sels(cs).is_some_and(|m| members().any(|q| g.start_hands.get(q).is_some_and(|h| h & m == m)))
+            let Some(m) = sels(cs) else { return false };
+            let mut held = false;
+            each_member(&mut |q| held |= g.start_hands[q] & m == m);
+            held
         }
         Prim::TrumpIs(s) => g.trump == Some(*s),
     }

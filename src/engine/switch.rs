@@ -80,6 +80,7 @@ impl Game {
         }
     }
 
+    #[inline(never)] // off the common path: keeps the hot code small
     pub(super) fn apply_switch(&mut self, action: Action) {
         let Some(mut s) = self.ext.switch else { return };
         let Some(sw) = self.rules.variant.bidding.switch else {
