@@ -22,6 +22,11 @@ bench:
 yardstick:
     T=$(mktemp -d); cd ../shared/yardstick && CARGO_TARGET_DIR=$T cargo build --release && $T/release/sim single 2000000 3 1
 
+# the engine benches in one process beside the yardstick (linked from ../shared/yardstick): the
+# ratio per block holds still on a busy machine where separate timings do not
+beside:
+    cd benches/beside && cargo run --release -q -- 60 10000
+
 # every bundled file checks clean
 variants:
     cargo run -q -- list | awk '{print $1}' | xargs -n1 cargo run -q -- check
