@@ -284,6 +284,11 @@ impl MeldTables {
             }
             return (held_in_every_suit.count_ones(), best);
         }
+        self.vannaks_rank_by_rank(hand, strength)
+    }
+
+    /// `vannaks` one vannak rank at a time: for any deck layout.
+    fn vannaks_rank_by_rank(&self, hand: u64, strength: &[u8]) -> (u32, u8) {
         let mut count = 0;
         let mut best = 0u8;
         for (r, mask) in &self.vannak {
@@ -589,14 +594,7 @@ mod tests {
                 // dense hands, so that many hold a vannak or two
                 let hand = (rng.next_u64() | rng.next_u64() | if i % 2 == 0 { rng.next_u64() } else { 0 }) & all;
                 for strength in [&mt.vannak_trump_strength, &mt.vannak_plain_strength] {
-                    let mut count = 0;
-                    let mut best = 0u8;
-                    for (rank, mask) in &mt.vannak {
-                        if hand & mask == *mask {
-                            count += 1;
-                            best = best.max(strength.get(*rank as usize).copied().unwrap_or(0));
-                        }
-                    }
+                    let (count, best) = mt.vannaks_rank_by_rank(hand, strength);
                     assert_eq!(mt.vannaks(hand, strength), (count, best), "{name} hand {hand:#x}");
                     fours += count;
                 }
