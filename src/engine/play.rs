@@ -180,8 +180,8 @@ impl Play {
         }
         let p = self.to_play as usize & (MAX_SEATS - 1);
         let hand = self.hands[p];
-        // selects rather than branches: which duty applies changes from card to card at random,
-        // and a mispredicted branch costs more than working out all three
+        // selects rather than branches: which duty applies changes at random from card to card,
+        // so a branch on it would often be mispredicted, and all three are a few operations
         let follow = hand & self.led_mask;
         let trumps = hand & t.trump_mask;
         let void_in_suit = if trumps != 0 { trumps } else { hand };
