@@ -27,6 +27,10 @@ yardstick:
 beside:
     cd benches/beside && cargo run --release -q -- 60 10000
 
+# A/B check of the working tree against a base commit, both in one binary: `just ab HEAD~1`
+ab BASE:
+    benches/beside/ab.sh {{BASE}}
+
 # every bundled file checks clean
 variants:
     cargo run -q -- list | awk '{print $1}' | xargs -n1 cargo run -q -- check
