@@ -33,6 +33,7 @@ lto = "fat"
 codegen-units = 1
 TOML
 cp "$here/ab/main.rs" "$work/harness/src/main.rs"
+cp "$here/src/yard_block.rs" "$work/harness/src/yard_block.rs"
 cd "$work/harness"
 RUSTFLAGS="-C llvm-args=-align-all-functions=6 -C llvm-args=-align-all-nofallthru-blocks=5" \
   cargo run --release -q -- "${2:-60}" "${3:-10000}"

@@ -5,15 +5,12 @@
 //! `ab.sh` builds it with every function aligned to 64 bytes, so that where the two copies'
 //! code happens to land matters less. Check the harness with `ab.sh HEAD`: it must give 1.00.
 
-use alsos_yardstick as yard;
+#[path = "../src/yard_block.rs"]
+mod yard_block;
+
 use std::hint::black_box;
 use std::time::Instant;
-
-fn quartiles(v: &mut [f64]) -> String {
-    v.sort_by(f64::total_cmp);
-    let at = |q: usize| v.get(v.len() * q / 4).copied().unwrap_or(f64::NAN);
-    format!("{:.3} / {:.3} / {:.3}", at(1), at(2), at(3))
-}
+use yard_block::{quartiles, show};
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>());
@@ -26,25 +23,13 @@ fn main() {
         eprintln!("alsos-3p does not load");
         std::process::exit(1);
     };
-    let tables = yard::Tables::new();
-    let mut yard_rng = yard::Rng::new(1);
-    let mut dealer = yard::Dealer::new();
-    let mut leader = 0usize;
+    let mut yardstick = yard_block::Yardstick::new();
     let (mut new_buf, mut base_buf) = (Vec::with_capacity(64), Vec::with_capacity(64));
     let mut new_game = kartya::engine::sim::random_hand(&new_rules, 1, 0, &mut new_buf);
     let mut base_game = kartya_base::engine::sim::random_hand(&base_rules, 1, 0, &mut base_buf);
     let (mut speed_up, mut new_ratio, mut base_ratio) = (Vec::new(), Vec::new(), Vec::new());
-    let mut check = 0u64;
     for block in 0..blocks {
-        let t = Instant::now();
-        for _ in 0..hands {
-            let deal = dealer.deal(&mut yard_rng);
-            let trump = yard_rng.below(4) as usize;
-            let points = yard::play_random::<{ yard::RULE_STANDARD }>(&tables, &mut yard_rng, &deal, trump, leader);
-            check = check.wrapping_add(points[0] as u64);
-            leader = yard::next_player(leader);
-        }
-        let y = t.elapsed().as_nanos() as f64;
+        let y = yardstick.block(hands);
         let first = block * hands + 1;
         let mut run_new = || {
             let t = Instant::now();
@@ -73,18 +58,18 @@ fn main() {
         new_ratio.push(y / n);
         base_ratio.push(y / b);
     }
-    black_box(check);
+    black_box(yardstick.check);
     println!("{blocks} blocks of {hands} full random hands; first quartile / median / third quartile");
     println!(
         "speed-up of the working tree over the base: {}",
-        quartiles(&mut speed_up)
+        show(quartiles(&mut speed_up), 3)
     );
     println!(
         "yardstick / working tree:                   {}",
-        quartiles(&mut new_ratio)
+        show(quartiles(&mut new_ratio), 3)
     );
     println!(
         "yardstick / base:                           {}",
-        quartiles(&mut base_ratio)
+        show(quartiles(&mut base_ratio), 3)
     );
 }

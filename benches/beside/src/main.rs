@@ -6,18 +6,12 @@
 //!
 //! Run: `just beside` (or `cargo run --release -- [BLOCKS] [HANDS]` in this directory).
 
-use alsos_yardstick as yard;
+mod yard_block;
+
 use kartya::engine::rng::hand_rng;
 use kartya::engine::sim::{random_hand, random_hand_in, random_playout};
 use std::hint::black_box;
 use std::time::Instant;
-
-/// First quartile, median and third quartile.
-fn quartiles(v: &mut [f64]) -> [f64; 3] {
-    v.sort_by(f64::total_cmp);
-    let at = |q: usize| v.get(v.len() * q / 4).copied().unwrap_or(f64::NAN);
-    [at(1), at(2), at(3)]
-}
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>());
@@ -31,28 +25,15 @@ fn main() {
         eprintln!("alsos-3p has no trump contract");
         std::process::exit(1);
     };
-    let tables = yard::Tables::new();
-    let mut yard_rng = yard::Rng::new(1);
-    let mut dealer = yard::Dealer::new();
-    let mut leader = 0usize;
+    let mut yardstick = yard_block::Yardstick::new();
     let mut play_rng = hand_rng(1, 0);
     let mut buf = Vec::with_capacity(64);
     let mut game = random_hand(&rules, 1, 0, &mut buf);
     let mut hand = 0u64;
     let (mut yard_ns, mut a_ns, mut b_ns) = (Vec::new(), Vec::new(), Vec::new());
     let (mut a_ratio, mut b_ratio) = (Vec::new(), Vec::new());
-    let mut check = 0u64;
     for _ in 0..blocks {
-        // the yardstick's own loop (its `sim single`): deal, a random trump suit, random play
-        let t = Instant::now();
-        for _ in 0..hands {
-            let deal = dealer.deal(&mut yard_rng);
-            let trump = yard_rng.below(4) as usize;
-            let points = yard::play_random::<{ yard::RULE_STANDARD }>(&tables, &mut yard_rng, &deal, trump, leader);
-            check = check.wrapping_add(points[0] as u64);
-            leader = yard::next_player(leader);
-        }
-        let y = t.elapsed().as_nanos() as f64 / hands as f64;
+        let y = yardstick.block(hands) / hands as f64;
         let t = Instant::now();
         for i in 0..hands {
             black_box(random_playout(&rules, trump_contract, &mut play_rng, (i % 3) as u8));
@@ -71,8 +52,8 @@ fn main() {
         a_ratio.push(y / a);
         b_ratio.push(y / b);
     }
-    black_box(check);
-    let show = |q: [f64; 3], digits: usize| format!("{:.*} / {:.*} / {:.*}", digits, q[0], digits, q[1], digits, q[2]);
+    black_box(yardstick.check);
+    let (quartiles, show) = (yard_block::quartiles, yard_block::show);
     println!("{blocks} blocks of {hands} hands each; first quartile / median / third quartile");
     println!("yardstick            ns/hand {}", show(quartiles(&mut yard_ns), 0));
     println!(
