@@ -136,9 +136,6 @@ impl Game {
     pub(super) fn kontra_game_factor(&self) -> i64 {
         let v = &self.rules.variant;
         let mut m = self.game_levels.multiplier;
-        if self.rules.figures.game_multipliers == 0 {
-            return m;
-        }
         for a in self.anns.iter().filter(|a| self.is_game_multiplier(a.figure)) {
             if let Some(f) = v.figures.get(a.figure) {
                 m = m.saturating_mul(if a.front { f.front } else { f.back }.unwrap_or(1));
@@ -148,9 +145,6 @@ impl Game {
     }
 
     fn stake_of(&self, item: Item) -> i64 {
-        if self.ext.calls.is_empty() {
-            return 1;
-        }
         self.ext
             .calls
             .iter()
@@ -177,9 +171,6 @@ impl Game {
 
     /// A given-up item: whether the declarer's side won it.
     pub(super) fn conceded(&self, item: Item) -> Option<bool> {
-        if self.ext.calls.is_empty() {
-            return None;
-        }
         self.ext
             .calls
             .iter()
