@@ -43,6 +43,10 @@ pub struct MeldTables {
     /// With `seq_span`: the card ids a run of the shortest row may start at (its own suit holds
     /// the rest of the run), so a hand without a sequence is seen at once.
     run_starts: Option<u64>,
+    /// With `seq_span` and suits of at most `MAX_TABLED_PLACES` places: what the runs of one
+    /// suit give, for every set of places a hand can hold in it (`SuitRuns`), so a hand's
+    /// sequences are one lookup per suit instead of a walk over its runs.
+    suit_runs: Option<Vec<SuitRuns>>,
     /// Sequence order strength of each rank (the highest rank has the largest number; ranks not in
     /// the order 0).
     pub seq_strength: Vec<u8>,
@@ -127,12 +131,13 @@ impl MeldTables {
         let vannak_places = seq_span
             .as_ref()
             .and_then(|spans| vannak_places(spans, &seq_cards, &vannak, t));
-        MeldTables {
+        let mut tables = MeldTables {
             vannak_places,
             seq_cards,
             seq_slot,
             seq_span,
             run_starts,
+            suit_runs: None,
             seq_strength: super::tables::strengths(seq_order, n_ranks),
             rows,
             row_by_len,
@@ -145,7 +150,46 @@ impl MeldTables {
                 m.vannak_plain_order.and_then(|o| v.orders.get(o)),
                 n_ranks,
             ),
+        };
+        tables.suit_runs = tables.compile_suit_runs();
+        tables
+    }
+
+    /// `suit_runs`: each set of places of one suit walked once by `for_each_run`, when the suits
+    /// lie in consecutive ids, are short enough, and the rows fit a mask of 64.
+    fn compile_suit_runs(&self) -> Option<Vec<SuitRuns>> {
+        let spans = self.seq_span.as_ref()?;
+        let places = spans.iter().map(|s| s.1.count_ones()).max()?;
+        if places > MAX_TABLED_PLACES || self.rows.len() > 64 {
+            return None;
         }
+        let table = (0..1u64 << places)
+            .map(|pattern| {
+                let mut e = SuitRuns::default();
+                // the places of suit 0 laid out from id 0: `for_each_run` walks them as a hand
+                let probe = MeldTables {
+                    seq_span: Some(vec![(0, (1u64 << places) - 1)]),
+                    seq_cards: vec![(0..places as u8).collect()],
+                    run_starts: None,
+                    suit_runs: None,
+                    ..self.clone()
+                };
+                probe.for_each_run(pattern, |_, len, top| {
+                    let Some((_, value, idx)) = self.row_of(len) else {
+                        return;
+                    };
+                    // the longest run, and among runs as long the highest (the lowest place)
+                    if len as u8 > e.longest {
+                        e.longest = len as u8;
+                        e.best_start = top;
+                    }
+                    e.rows |= 1u64 << idx;
+                    e.points += value;
+                });
+                e
+            })
+            .collect();
+        Some(table)
     }
 
     /// Calls `f(suit, length, top card)` for every maximal run of a hand that is at least as
@@ -239,6 +283,70 @@ impl MeldTables {
     /// A hand's sequences (`runs`) with its best sequence as a comparison key (length, top card
     /// strength, in trumps, suit bidding rank).
     pub(super) fn hand_sequences(&self, v: &Variant, hand: u64, trump: Option<SuitId>, t: &Tables) -> HandSequences {
+        if let (Some(table), Some(spans)) = (&self.suit_runs, &self.seq_span) {
+            return self.hand_sequences_by_table(v, hand, trump, t, table, spans);
+        }
+        self.hand_sequences_run_by_run(v, hand, trump, t)
+    }
+
+    /// `hand_sequences` by one `suit_runs` lookup per suit.
+    fn hand_sequences_by_table(
+        &self,
+        v: &Variant,
+        hand: u64,
+        trump: Option<SuitId>,
+        t: &Tables,
+        table: &[SuitRuns],
+        spans: &[(u32, u64)],
+    ) -> HandSequences {
+        let mut best: Option<SeqKey> = None;
+        let mut longest = 0u8;
+        let mut rows = 0u64;
+        let mut points = 0i64;
+        for (s, (&(first, mask), cards)) in spans.iter().zip(self.seq_cards.iter()).enumerate() {
+            let Some(e) = table.get(((hand >> first) & mask) as usize) else {
+                continue;
+            };
+            if e.longest == 0 {
+                continue;
+            }
+            longest = longest.max(e.longest);
+            rows |= e.rows;
+            points += e.points;
+            let top = cards.get(e.best_start as usize).copied().unwrap_or(0);
+            let key = SeqKey {
+                len: e.longest as u32,
+                top: self
+                    .seq_strength
+                    .get(t.rank_of[top as usize & (MAX_CARDS - 1)] as usize)
+                    .copied()
+                    .unwrap_or(0),
+                trump: trump == Some(s as SuitId),
+                suit_rank: v.suits.get(s).map(|x| x.bid_rank).unwrap_or(0),
+            };
+            if best.map(|b| key.cmp_by(&b, true) == Ordering::Greater).unwrap_or(true) {
+                best = Some(key);
+            }
+        }
+        if v.melds.one_per_length {
+            // each row counts once however many suits hold it
+            points = 0;
+            let mut m = rows;
+            while m != 0 {
+                let idx = m.trailing_zeros() as u8;
+                m &= m - 1;
+                points += self.rows.iter().find(|r| r.2 == idx).map(|r| r.1).unwrap_or(0);
+            }
+        }
+        HandSequences {
+            call: self.row_of(longest as u32).map(|r| r.2),
+            best,
+            points,
+        }
+    }
+
+    /// `hand_sequences` for any deck layout: a walk over the hand's runs.
+    fn hand_sequences_run_by_run(&self, v: &Variant, hand: u64, trump: Option<SuitId>, t: &Tables) -> HandSequences {
         let mut best: Option<SeqKey> = None;
         let (call, points) = self.runs(hand, v.melds.one_per_length, |s, len, top| {
             let key = SeqKey {
@@ -332,6 +440,22 @@ fn vannak_places(
         places |= 1u64 << place;
     }
     Some((places, rank_at))
+}
+
+/// Most places of a suit `MeldTables::suit_runs` tables (a table of 1024 entries).
+const MAX_TABLED_PLACES: u32 = 10;
+
+/// What the runs of one suit give, for one set of places held (`MeldTables::suit_runs`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct SuitRuns {
+    /// The longest run that makes a sequence (0: none).
+    longest: u8,
+    /// The place its top card sits at (the highest of the longest runs).
+    best_start: u8,
+    /// The rows its runs make, as a mask over row indices.
+    rows: u64,
+    /// The points of all its runs.
+    points: i64,
 }
 
 /// A hand's sequences, worked out once when the play starts (`MeldTables::hand_sequences`).
@@ -574,6 +698,45 @@ mod tests {
     use crate::engine::bundled_rules;
     use crate::engine::rng::hand_rng;
     use rand::RngCore;
+
+    /// A hand's sequences by one table lookup per suit (`suit_runs`) are those of the walk over
+    /// its runs, for every trump suit and none, on random hands of every density.
+    #[test]
+    fn sequences_by_table_are_the_run_by_run_walk() {
+        for name in [
+            "alsos-3p",
+            "alsos-2p-tompa",
+            "alsos-hu-3p",
+            "alsos-4p",
+            "sequences-one-per-length",
+        ] {
+            let loaded = bundled_rules(name);
+            assert!(loaded.is_ok(), "{name} loads");
+            let Ok(r) = loaded else { return };
+            let mt = &r.melds;
+            let (Some(table), Some(spans)) = (&mt.suit_runs, &mt.seq_span) else {
+                assert!(mt.suit_runs.is_some(), "{name}: the bundled deck takes the table");
+                return;
+            };
+            let all = r.tables.suit_mask.iter().fold(0u64, |m, s| m | s);
+            let mut rng = hand_rng(6, 0);
+            let mut with_sequence = 0;
+            for i in 0..20_000 {
+                let hand = match i % 3 {
+                    0 => rng.next_u64() & rng.next_u64(),
+                    1 => rng.next_u64(),
+                    _ => rng.next_u64() | rng.next_u64(),
+                } & all;
+                for trump in [None, Some(0), Some(1), Some(2), Some(3)] {
+                    let slow = mt.hand_sequences_run_by_run(&r.variant, hand, trump, &r.tables);
+                    let fast = mt.hand_sequences_by_table(&r.variant, hand, trump, &r.tables, table, spans);
+                    assert_eq!(fast, slow, "{name} hand {hand:#x} trump {trump:?}");
+                    with_sequence += slow.call.is_some() as u32;
+                }
+            }
+            assert!(with_sequence > 10_000, "{name}: {with_sequence} hands with a sequence");
+        }
+    }
 
     /// The vannaks by places held in every suit (`vannak_places`) are the rank-by-rank count.
     #[test]
