@@ -289,11 +289,15 @@ fn hand_dealer(rules: &Rules, index: u64) -> u8 {
 /// Random legal actions until the hand is over.
 fn play_out(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) {
     while !g.is_over() {
-        // cards alone go by the fast path; every other turn through `random_step`
-        if g.phase == Phase::Play && g.play_random_cards(rng) > 0 {
-            continue;
-        }
-        if !random_step(g, rng, buf) {
+        // as `random_step`, without asking twice for a card-only state in the play: cards alone
+        // go by the fast path, and a turn of trick 1 with its calls by `talk_step`
+        let stepped = match g.phase {
+            Phase::Play => g.play_random_cards(rng) > 0 || talk_step(g, rng),
+            Phase::Front | Phase::Back => talk_step(g, rng),
+            Phase::Exchange => exchange_step(g, rng),
+            _ => listed_step(g, rng, buf),
+        };
+        if !stepped {
             break;
         }
     }
@@ -355,12 +359,6 @@ pub fn random_playout(
         return [0; super::tables::MAX_SEATS];
     };
     let mut p = super::play::Play::new(deal.n, &deal.hands, leader);
-    while !p.is_over() {
-        let m = p.legal(pt);
-        if m == 0 {
-            break;
-        }
-        p.place(pt, random_card(rng, m));
-    }
+    p.play_random_out(pt, rng, |_, _| {});
     p.points
 }
