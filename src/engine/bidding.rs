@@ -76,9 +76,25 @@ impl Game {
             .unwrap_or(0)
     }
 
+    /// In a bidding round of one call (accept the indicator, claim the contract) or a pass: the
+    /// two legal actions, in the order `bid_actions` lists them.
+    pub(super) fn call_or_pass(&self) -> Option<[Action; 2]> {
+        if self.phase != Phase::Bidding {
+            return None;
+        }
+        match self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| &r.shape) {
+            Some(RoundShape::AcceptIndicator) => Some([Action::Accept, Action::Pass]),
+            Some(RoundShape::FirstClaim { .. }) => Some([Action::Claim, Action::Pass]),
+            _ => None,
+        }
+    }
+
     pub(super) fn bid_actions(&self, out: &mut Vec<Action>) {
+        if let Some(pair) = self.call_or_pass() {
+            out.extend(pair);
+            return;
+        }
         match self.round_shape() {
-            Some(RoundShape::AcceptIndicator) => out.extend([Action::Accept, Action::Pass]),
             Some(RoundShape::Ascending {
                 ladder, no_indicator, ..
             }) => {
@@ -92,8 +108,7 @@ impl Game {
                     }
                 }
             }
-            Some(RoundShape::FirstClaim { .. }) => out.extend([Action::Claim, Action::Pass]),
-            None => {}
+            Some(RoundShape::AcceptIndicator | RoundShape::FirstClaim { .. }) | None => {}
         }
     }
 

@@ -220,6 +220,11 @@ fn exchange_step(g: &mut Game, rng: &mut HandRng) -> bool {
 /// The other phases (bidding, calling, the switch): a random action of the legal list, the
 /// quiet one (pass or play on) with probability 3/4 in the calling round when both kinds are open.
 fn listed_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bool {
+    // a round of one call or pass: the list's two actions, drawn as from the list
+    if let Some(pair) = g.call_or_pass() {
+        g.apply_legal(pair[below(rng, 2) as usize & 1]);
+        return true;
+    }
     g.legal_actions_into(buf);
     if buf.is_empty() {
         return false;
@@ -291,9 +296,12 @@ fn play_out(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) {
     while !g.is_over() {
         // as `random_step`, without asking twice for a card-only state in the play: cards alone
         // go by the fast path, and a turn of trick 1 with its calls by `talk_step`
-        let stepped = match g.phase {
-            Phase::Play => g.play_random_cards(rng) > 0 || talk_step(g, rng),
-            Phase::Front | Phase::Back => talk_step(g, rng),
+        let phase = g.phase;
+        if phase == Phase::Play && g.play_random_cards(rng) > 0 {
+            continue;
+        }
+        let stepped = match phase {
+            Phase::Play | Phase::Front | Phase::Back => talk_step(g, rng),
             Phase::Exchange => exchange_step(g, rng),
             _ => listed_step(g, rng, buf),
         };
