@@ -346,6 +346,8 @@ impl MeldTables {
     }
 
     /// `hand_sequences` for any deck layout: a walk over the hand's runs.
+    #[cold]
+    #[inline(never)] // the bundled decks take the table: kept out of the hot code
     fn hand_sequences_run_by_run(&self, v: &Variant, hand: u64, trump: Option<SuitId>, t: &Tables) -> HandSequences {
         let mut best: Option<SeqKey> = None;
         let (call, points) = self.runs(hand, v.melds.one_per_length, |s, len, top| {
@@ -396,6 +398,8 @@ impl MeldTables {
     }
 
     /// `vannaks` one vannak rank at a time: for any deck layout.
+    #[cold]
+    #[inline(never)] // the bundled decks take the places: kept out of the hot code
     fn vannaks_rank_by_rank(&self, hand: u64, strength: &[u8]) -> (u32, u8) {
         let mut count = 0;
         let mut best = 0u8;
