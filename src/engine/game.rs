@@ -693,10 +693,19 @@ impl Game {
         };
         // the stream's state as a local for the run: kept in registers, not stored back per card
         let mut local_rng = rng.clone();
-        let (seats, history) = (&self.seats, &mut self.history);
-        played += self.play.play_random_out(t, &mut local_rng, |pos, card| {
-            history.push((seats[pos as usize & (MAX_SEATS - 1)], Action::Play(card)));
-        });
+        loop {
+            let m = self.play.legal(t);
+            if m == 0 {
+                break;
+            }
+            let card = super::rng::random_card(&mut local_rng, m);
+            let seat = self.seat_of(self.play.to_play);
+            self.history.push((seat, Action::Play(card)));
+            played += 1;
+            if self.play.place(t, card).is_some() && self.play.is_over() {
+                break;
+            }
+        }
         *rng = local_rng;
         if self.play.is_over() {
             self.finish();

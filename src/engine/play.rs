@@ -2,7 +2,6 @@
 //! active position (forehand = 0), gives legal cards (follow suit, must trump, kept cards),
 //! trick winners, card points, tricks and captures per position, and the early end.
 
-use super::rng::{random_card, HandRng};
 use super::tables::{PlayTable, MAX_CARDS, MAX_SEATS};
 use crate::syntax::ast::TrickRef;
 
@@ -187,104 +186,12 @@ impl Play {
         let trumps = hand & t.trump_mask;
         let void_in_suit = if trumps != 0 { trumps } else { hand };
         let following = if follow != 0 { follow } else { void_in_suit };
-        let m = if self.trick_len == 0 { hand } else { following };
-        self.kept_back(p, m)
-    }
-
-    /// The cards `m` of position `p` less those a figure keeps for a later trick, unless only
-    /// kept cards are left.
-    #[inline(always)]
-    fn kept_back(&self, p: usize, m: u64) -> u64 {
-        let p = p & (MAX_SEATS - 1);
+        let mut m = if self.trick_len == 0 { hand } else { following };
         let keep = self.keep[p];
         if keep & m != 0 && m & !keep != 0 && self.tricks_played < self.keep_until[p] {
-            m & !keep
-        } else {
-            m
+            m &= !keep;
         }
-    }
-
-    /// Plays random legal cards drawn from `rng` until the play is over, showing `each` every
-    /// card with its position; gives the number played. The draws, the cards and the state are
-    /// those of `legal`, `random_card` and `place` card by card; a whole trick is played at a
-    /// time, its winner, points and cards held in registers until it is complete.
-    #[inline(always)]
-    pub fn play_random_out(&mut self, t: &PlayTable, rng: &mut HandRng, mut each: impl FnMut(u8, u8)) -> u32 {
-        let mut played = 0;
-        while !self.is_over() {
-            if self.trick_len == 0 && self.holds_every_trick_left() {
-                while !self.is_over() {
-                    self.play_random_trick(t, rng, &mut each);
-                    played += self.n as u32;
-                }
-                break;
-            }
-            // a trick under way, or a position short of cards: card by card
-            let m = self.legal(t);
-            if m == 0 {
-                break;
-            }
-            let card = random_card(rng, m);
-            each(self.to_play, card);
-            played += 1;
-            self.place(t, card);
-        }
-        played
-    }
-
-    /// Whether every position holds a card for each trick left, so that whole tricks can be
-    /// played until the end (each takes one card of every position).
-    fn holds_every_trick_left(&self) -> bool {
-        let left = self.total_tricks.saturating_sub(self.tricks_played) as u32;
-        let n = (self.n as usize).min(MAX_SEATS);
-        self.hands.iter().take(n).all(|h| h.count_ones() >= left)
-    }
-
-    /// One whole trick of random legal cards, from its lead; every position holds a card.
-    #[inline(always)]
-    fn play_random_trick(&mut self, t: &PlayTable, rng: &mut HandRng, each: &mut impl FnMut(u8, u8)) {
-        let n = self.n;
-        let mut p = self.to_play;
-        let lead = random_card(
-            rng,
-            self.kept_back(p as usize, self.hands[p as usize & (MAX_SEATS - 1)]),
-        );
-        each(p, lead);
-        let c = lead as usize & (MAX_CARDS - 1);
-        let b = 1u64 << c;
-        self.hands[p as usize & (MAX_SEATS - 1)] &= !b;
-        self.trick[0] = lead;
-        let led = t.suit_of_card(c);
-        let (mut win_pos, mut win_card) = (p, lead);
-        let mut points = t.points[c];
-        let mut cards = b;
-        for k in 1..n as usize {
-            p = super::game::next_pos(p, n);
-            let hand = self.hands[p as usize & (MAX_SEATS - 1)];
-            let follow = hand & led;
-            let trumps = hand & t.trump_mask;
-            let void_in_suit = if trumps != 0 { trumps } else { hand };
-            let m = if follow != 0 { follow } else { void_in_suit };
-            let card = random_card(rng, self.kept_back(p as usize, m));
-            each(p, card);
-            let c = card as usize & (MAX_CARDS - 1);
-            let b = 1u64 << c;
-            self.hands[p as usize & (MAX_SEATS - 1)] &= !b;
-            self.trick[k & (MAX_SEATS - 1)] = card;
-            let takes = t.beats[win_card as usize & (MAX_CARDS - 1)] & b != 0;
-            win_pos = if takes { p } else { win_pos };
-            win_card = if takes { card } else { win_card };
-            points += t.points[c];
-            cards |= b;
-        }
-        self.led_mask = led;
-        self.win_pos = win_pos;
-        self.win_card = win_card;
-        self.trick_points = points;
-        self.trick_cards = cards;
-        self.trick_len = n;
-        self.to_play = super::game::next_pos(p, n);
-        self.complete_trick(t);
+        m
     }
 
     /// Why a card is illegal for the position to play, if it is.
@@ -381,75 +288,6 @@ impl Play {
             TrickRef::Number(n) if n >= 1 && n <= total => Some(n as usize - 1),
             TrickRef::FromLast(k) if k < total => Some((total - 1 - k) as usize),
             _ => None,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Play;
-    use crate::engine::bundled_rules;
-    use crate::engine::rng::{below, hand_rng, random_card};
-
-    /// Whole tricks at a time (`play_random_out`) play the cards, draw the numbers and leave the
-    /// state that `legal`, `random_card` and `place` card by card do: from a trick's lead or
-    /// from inside one, with cards kept for a later trick, with an early end, and with a hand
-    /// short of cards.
-    #[test]
-    fn whole_tricks_are_card_by_card_play() {
-        for name in ["alsos-3p", "alsos-4p", "alsos-2p-tompa"] {
-            let loaded = bundled_rules(name);
-            assert!(loaded.is_ok(), "{name} loads");
-            let Ok(r) = loaded else { return };
-            let t = &r.tables;
-            let mut cases = [0u32; 4];
-            for i in 0..4000u64 {
-                let mut rng = hand_rng(9, i);
-                let deal = r.deal_plan.deal_random(t, &mut rng);
-                let table = &t.play[below(&mut rng, t.play.len() as u32) as usize];
-                let mut start = Play::new(deal.n, &deal.hands, (i % deal.n as u64) as u8);
-                let case = (i % 4) as usize;
-                match case {
-                    // a card of the first hand kept until a late trick
-                    1 => {
-                        start.keep[0] = 1u64 << start.hands[0].trailing_zeros();
-                        start.keep_until[0] = start.total_tricks - 1;
-                    }
-                    // the play ends when position 1 takes a trick
-                    2 => start.early_end = Some(1),
-                    // a card short: the last position's highest card is gone
-                    3 => {
-                        let last = (deal.n - 1) as usize;
-                        start.hands[last] &= !(1u64 << (63 - start.hands[last].leading_zeros()));
-                    }
-                    _ => {}
-                }
-                // from inside a trick as well as from its lead
-                for _ in 0..below(&mut rng, 2) {
-                    let m = start.legal(table);
-                    start.place(table, random_card(&mut rng, m));
-                }
-                let (mut fast, mut slow) = (start.clone(), start);
-                let (mut fast_rng, mut slow_rng) = (rng.clone(), rng);
-                let mut fast_cards = Vec::new();
-                let played = fast.play_random_out(table, &mut fast_rng, |p, c| fast_cards.push((p, c)));
-                let mut slow_cards = Vec::new();
-                while !slow.is_over() {
-                    let m = slow.legal(table);
-                    if m == 0 {
-                        break;
-                    }
-                    let c = random_card(&mut slow_rng, m);
-                    slow_cards.push((slow.to_play, c));
-                    slow.place(table, c);
-                }
-                assert_eq!(fast_cards, slow_cards, "{name} hand {i}");
-                assert_eq!(played as usize, slow_cards.len(), "{name} hand {i}");
-                assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "{name} hand {i}");
-                assert_eq!(fast_rng, slow_rng, "{name} hand {i}: the same draws");
-                cases[case] += slow.ended_early as u32 + 1;
-            }
-            assert!(cases.iter().all(|c| *c >= 1000), "{name}: {cases:?}");
         }
     }
 }

@@ -367,6 +367,12 @@ pub fn random_playout(
         return [0; super::tables::MAX_SEATS];
     };
     let mut p = super::play::Play::new(deal.n, &deal.hands, leader);
-    p.play_random_out(pt, rng, |_, _| {});
+    while !p.is_over() {
+        let m = p.legal(pt);
+        if m == 0 {
+            break;
+        }
+        p.place(pt, random_card(rng, m));
+    }
     p.points
 }

@@ -1,7 +1,8 @@
 //! Two builds of the engine in one binary, for an A/B check of a change: takes the number of
 //! blocks and of hands per block, gives the quartiles of the speed-up of the working tree
 //! (`kartya`) over a base commit (`kartya_base`) on full random alsos-3p hands, timed in
-//! alternating blocks (the order flips each block), with each one's ratio to the yardstick.
+//! alternating blocks (the order flips each block), with each one's ratio to the yardstick, and
+//! the speed-up on the play phase alone (benchmark (a)) timed the same way.
 //! `ab.sh` builds it with every function aligned to 64 bytes, so that where the two copies'
 //! code happens to land matters less. Check the harness with `ab.sh HEAD`: it must give 1.00.
 
@@ -28,6 +29,14 @@ fn main() {
     let mut new_game = kartya::engine::sim::random_hand(&new_rules, 1, 0, &mut new_buf);
     let mut base_game = kartya_base::engine::sim::random_hand(&base_rules, 1, 0, &mut base_buf);
     let (mut speed_up, mut new_ratio, mut base_ratio) = (Vec::new(), Vec::new(), Vec::new());
+    let mut play_speed_up = Vec::new();
+    let (Some(new_contract), Some(base_contract)) = (
+        new_rules.variant.contracts.iter().position(|c| c.trumps),
+        base_rules.variant.contracts.iter().position(|c| c.trumps),
+    ) else {
+        eprintln!("alsos-3p has no trump contract");
+        std::process::exit(1);
+    };
     for block in 0..blocks {
         let y = yardstick.block(hands);
         let first = block * hands + 1;
@@ -57,6 +66,41 @@ fn main() {
         speed_up.push(b / n);
         new_ratio.push(y / n);
         base_ratio.push(y / b);
+        // (a): the same stream for both, so that both play the same hands
+        let mut play_new = || {
+            let mut rng = kartya::engine::rng::hand_rng(2, block);
+            let t = Instant::now();
+            for i in 0..hands {
+                black_box(kartya::engine::sim::random_playout(
+                    &new_rules,
+                    new_contract,
+                    &mut rng,
+                    (i % 3) as u8,
+                ));
+            }
+            t.elapsed().as_nanos() as f64
+        };
+        let mut play_base = || {
+            let mut rng = kartya_base::engine::rng::hand_rng(2, block);
+            let t = Instant::now();
+            for i in 0..hands {
+                black_box(kartya_base::engine::sim::random_playout(
+                    &base_rules,
+                    base_contract,
+                    &mut rng,
+                    (i % 3) as u8,
+                ));
+            }
+            t.elapsed().as_nanos() as f64
+        };
+        let (n, b) = if block % 2 == 0 {
+            let n = play_new();
+            (n, play_base())
+        } else {
+            let b = play_base();
+            (play_new(), b)
+        };
+        play_speed_up.push(b / n);
     }
     black_box(yardstick.check);
     println!("{blocks} blocks of {hands} full random hands; first quartile / median / third quartile");
@@ -71,5 +115,9 @@ fn main() {
     println!(
         "yardstick / base:                           {}",
         show(quartiles(&mut base_ratio), 3)
+    );
+    println!(
+        "(a) play phase alone, speed-up:             {}",
+        show(quartiles(&mut play_speed_up), 3)
     );
 }
