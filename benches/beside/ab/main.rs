@@ -56,13 +56,7 @@ fn main() {
             }
             t.elapsed().as_nanos() as f64
         };
-        let (n, b) = if block % 2 == 0 {
-            let n = run_new();
-            (n, run_base())
-        } else {
-            let b = run_base();
-            (run_new(), b)
-        };
+        let (n, b) = alternate(block, &mut run_new, &mut run_base);
         speed_up.push(b / n);
         new_ratio.push(y / n);
         base_ratio.push(y / b);
@@ -93,13 +87,7 @@ fn main() {
             }
             t.elapsed().as_nanos() as f64
         };
-        let (n, b) = if block % 2 == 0 {
-            let n = play_new();
-            (n, play_base())
-        } else {
-            let b = play_base();
-            (play_new(), b)
-        };
+        let (n, b) = alternate(block, &mut play_new, &mut play_base);
         play_speed_up.push(b / n);
     }
     black_box(yardstick.check);
@@ -120,4 +108,15 @@ fn main() {
         "(a) play phase alone, speed-up:             {}",
         show(quartiles(&mut play_speed_up), 3)
     );
+}
+
+/// Times the two builds one after the other, the order flipping each block; gives (new, base).
+fn alternate(block: u64, new: &mut impl FnMut() -> f64, base: &mut impl FnMut() -> f64) -> (f64, f64) {
+    if block % 2 == 0 {
+        let n = new();
+        (n, base())
+    } else {
+        let b = base();
+        (new(), b)
+    }
 }
