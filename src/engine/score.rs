@@ -330,13 +330,17 @@ fn side_mask(g: &Game, by: u8, by_side: bool) -> u16 {
     m
 }
 
-/// Calls `f` with each position whose bit is set in `mask`.
-fn for_each_position(mask: u16, f: &mut dyn FnMut(usize)) {
+/// The positions whose bits are set in `mask`, lowest first.
+fn positions(mask: u16) -> impl Iterator<Item = usize> {
     let mut m = mask;
-    while m != 0 {
-        f(m.trailing_zeros() as usize & (MAX_SEATS - 1));
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let q = m.trailing_zeros() as usize & (MAX_SEATS - 1);
         m &= m - 1;
-    }
+        Some(q)
+    })
 }
 
 fn cmp(c: Comparison, v: i64, t: i64) -> bool {
@@ -369,7 +373,6 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
     let tb = &g.rules.tables;
     // the positions of the side, as a mask: loops over its bits stay short
     let members = side & ((1u16 << g.n.min(MAX_SEATS as u8)) - 1);
-    let each_member = |f: &mut dyn FnMut(usize)| for_each_position(members, f);
     let sels = |cs: &[crate::model::CardSel]| -> Option<u64> {
         let mut m = 0u64;
         for c in cs {
@@ -398,7 +401,9 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
         }
         Prim::Captures(cs) => {
             let mut captured = 0u64;
-            each_member(&mut |q| captured |= g.play.captured[q]);
+            for q in positions(members) {
+                captured |= g.play.captured[q];
+            }
             sels(cs).is_some_and(|m| captured & m == m)
         }
         Prim::WinsTrick { trick, card } => {
@@ -414,12 +419,16 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
         }
         Prim::AllTricks => {
             let mut t = 0u32;
-            each_member(&mut |q| t += g.play.tricks_won[q] as u32);
+            for q in positions(members) {
+                t += g.play.tricks_won[q] as u32;
+            }
             !g.play.ended_early && t == g.play.total_tricks as u32
         }
         Prim::NoTricks => {
             let mut tricks = 0u32;
-            each_member(&mut |q| tricks += g.play.tricks_won[q] as u32);
+            for q in positions(members) {
+                tricks += g.play.tricks_won[q] as u32;
+            }
             tricks == 0
         }
         Prim::Game { won } => {
@@ -431,9 +440,7 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
         }
         Prim::Holds(cs) => {
             let Some(m) = sels(cs) else { return false };
-            let mut held = false;
-            each_member(&mut |q| held |= g.start_hands[q] & m == m);
-            held
+            positions(members).any(|q| g.start_hands[q] & m == m)
         }
         Prim::TrumpIs(s) => g.trump == Some(*s),
     }
