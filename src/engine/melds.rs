@@ -163,17 +163,17 @@ impl MeldTables {
         if places > MAX_TABLED_PLACES || self.rows.len() > 64 {
             return None;
         }
+        // one suit's places laid out from id 0: `for_each_run` walks a set of them as a hand
+        let probe = MeldTables {
+            seq_span: Some(vec![(0, (1u64 << places) - 1)]),
+            seq_cards: vec![(0..places as u8).collect()],
+            run_starts: None,
+            suit_runs: None,
+            ..self.clone()
+        };
         let table = (0..1u64 << places)
             .map(|pattern| {
                 let mut e = SuitRuns::default();
-                // the places of suit 0 laid out from id 0: `for_each_run` walks them as a hand
-                let probe = MeldTables {
-                    seq_span: Some(vec![(0, (1u64 << places) - 1)]),
-                    seq_cards: vec![(0..places as u8).collect()],
-                    run_starts: None,
-                    suit_runs: None,
-                    ..self.clone()
-                };
                 probe.for_each_run(pattern, |_, len, top| {
                     let Some((_, value, idx)) = self.row_of(len) else {
                         return;

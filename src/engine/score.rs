@@ -373,6 +373,7 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
     let tb = &g.rules.tables;
     // the positions of the side, as a mask: loops over its bits stay short
     let members = side & ((1u16 << g.n.min(MAX_SEATS as u8)) - 1);
+    let side_tricks = || positions(members).map(|q| g.play.tricks_won[q] as u32).sum::<u32>();
     let sels = |cs: &[crate::model::CardSel]| -> Option<u64> {
         let mut m = 0u64;
         for c in cs {
@@ -417,20 +418,8 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
             let wc = g.play.trick_card.get(k).copied().unwrap_or(u8::MAX);
             side & 1u16.checked_shl(winner as u32).unwrap_or(0) != 0 && tb.sel_mask(card, g.trump) & bit(wc) != 0
         }
-        Prim::AllTricks => {
-            let mut t = 0u32;
-            for q in positions(members) {
-                t += g.play.tricks_won[q] as u32;
-            }
-            !g.play.ended_early && t == g.play.total_tricks as u32
-        }
-        Prim::NoTricks => {
-            let mut tricks = 0u32;
-            for q in positions(members) {
-                tricks += g.play.tricks_won[q] as u32;
-            }
-            tricks == 0
-        }
+        Prim::AllTricks => !g.play.ended_early && side_tricks() == g.play.total_tricks as u32,
+        Prim::NoTricks => side_tricks() == 0,
         Prim::Game { won } => {
             let side_is_declarer = g.declarer.is_some_and(|d| side & (1 << d) != 0);
             match ctx.game_won {
