@@ -59,7 +59,7 @@ impl SayOptions {
 
 impl Game {
     /// The position speaking now (the player to play during the trick-1 announcements).
-    fn speaker(&self) -> u8 {
+    pub(super) fn speaker(&self) -> u8 {
         if self.phase == Phase::Play {
             self.play.to_play
         } else {

@@ -637,6 +637,20 @@ impl Game {
         }
     }
 
+    /// Applies a legal action of an announcement turn (the front or back round, or trick 1 with
+    /// its announcements): `apply_legal` for a caller that knows the phase is one of these, so
+    /// the speaker and the handler are found without going through every phase.
+    #[inline]
+    pub(super) fn apply_talk(&mut self, action: Action) {
+        let seat = self.seat_of(self.speaker());
+        self.history.push((seat, action));
+        match action {
+            Action::Play(card) => self.play_card(card),
+            Action::Meld(call) => self.apply_meld(call),
+            _ => self.apply_say(self.phase == Phase::Front, action),
+        }
+    }
+
     /// Plays a card known to be legal, and moves on at the end of trick 1 and of the play.
     fn play_card(&mut self, card: u8) {
         let talk_trick = self.trick_one_talk();

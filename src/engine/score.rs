@@ -227,35 +227,40 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     }
 }
 
-/// Who pays whom for an item: the declarer's table seat and the opponents' (the active
-/// non-declarers, and the dealer sitting out if the variant says so), worked out once per hand.
+/// Who pays whom for an item: the declarer's table seat and the opponents' table seats as a
+/// mask (the active non-declarers, and the dealer sitting out if the variant says so), worked
+/// out once per hand. A mask rather than a list: the loops stay short and are not unrolled into
+/// the hot code for every possible seat.
 struct Sides {
     declarer: Option<u8>,
-    opponents: [u8; MAX_SEATS + 1],
-    n_opponents: usize,
+    opponents: u16,
 }
 
 impl Sides {
     fn of(g: &Game) -> Sides {
-        let mut opponents = [0u8; MAX_SEATS + 1];
-        let mut n_opponents = 0;
-        let active = &g.seats[..(g.n as usize).min(MAX_SEATS)];
-        for (p, seat) in active.iter().enumerate() {
-            if Some(p as u8) != g.declarer {
-                opponents[n_opponents] = *seat;
-                n_opponents += 1;
+        let mut opponents = 0u16;
+        let mut dealer_active = false;
+        for p in 0..g.n.min(MAX_SEATS as u8) {
+            let seat = g.seat_of(p);
+            dealer_active |= seat == g.dealer;
+            if Some(p) != g.declarer {
+                opponents |= seat_bit(seat);
             }
         }
-        if g.rules.variant.scoring.sitting_out_with_opponents && !active.contains(&g.dealer) {
-            opponents[n_opponents] = g.dealer;
-            n_opponents += 1;
+        if g.rules.variant.scoring.sitting_out_with_opponents && !dealer_active {
+            opponents |= seat_bit(g.dealer);
         }
         Sides {
             declarer: g.declarer(),
             opponents,
-            n_opponents,
         }
     }
+}
+
+/// A table seat (or an active position) as a bit of a `u16` mask.
+#[inline]
+fn seat_bit(seat: u8) -> u16 {
+    1u16 << (seat as usize & (MAX_SEATS - 1))
 }
 
 /// The payments of one item, written into the item and the sheet's totals together, one seat at
@@ -287,8 +292,8 @@ impl Pay<'_> {
 fn pay_side(sides: &Sides, owner_is_declarer: bool, won: bool, value: i64, pay: &mut Pay) {
     let Some(d) = sides.declarer else { return };
     let per = if owner_is_declarer == won { value } else { -value };
-    for &o in sides.opponents.iter().take(sides.n_opponents) {
-        pay.transfer(o, d, per);
+    for o in positions(sides.opponents) {
+        pay.transfer(o as u8, d, per);
     }
 }
 
@@ -315,19 +320,19 @@ fn most_tricks(g: &Game, tie: Tie, value: i64, pay: &mut Pay) {
     }
 }
 
-/// The positions that fulfil a figure: the announcer, or his whole side.
+/// The positions that fulfil a figure: the announcer, or his whole side (the declarer alone, or
+/// every other active position; everybody in a contract without a declarer).
 fn side_mask(g: &Game, by: u8, by_side: bool) -> u16 {
+    let own = seat_bit(by);
     if !by_side {
-        return 1 << by;
+        return own;
     }
-    let decl_side = Some(by) == g.declarer;
-    let mut m = 0u16;
-    for p in 0..g.n.min(MAX_SEATS as u8) {
-        if (Some(p) == g.declarer) == decl_side {
-            m |= 1 << p;
-        }
+    let active = (1u16 << g.n.min(MAX_SEATS as u8)) - 1;
+    match g.declarer {
+        Some(d) if d == by => own,
+        Some(d) => active & !seat_bit(d),
+        None => active,
     }
-    m
 }
 
 /// The positions whose bits are set in `mask`, lowest first.

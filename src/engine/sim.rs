@@ -164,7 +164,7 @@ fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
         };
         if let Some(m) = meld {
             if below(rng, 8) != 0 {
-                g.apply_legal(Action::Meld(m));
+                g.apply_talk(Action::Meld(m));
                 return true;
             }
         }
@@ -182,7 +182,7 @@ fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
         let options = g.say_options(phase == Phase::Front);
         let n = options.count();
         if let Some(a) = (n > 0).then(|| options.nth(below(rng, n))).flatten() {
-            g.apply_legal(a);
+            g.apply_talk(a);
             return true;
         }
     }
@@ -194,7 +194,7 @@ fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
     } else {
         Action::Pass
     };
-    g.apply_legal(quiet);
+    g.apply_talk(quiet);
     true
 }
 
