@@ -50,6 +50,9 @@ pub struct MeldTables {
     /// Sequence order strength of each rank (the highest rank has the largest number; ranks not in
     /// the order 0).
     pub seq_strength: Vec<u8>,
+    /// Each suit's place among the suits by bidding rank (0 = lowest; equal ranks share one), the
+    /// last field of a `SeqKey`.
+    suit_order: Vec<u8>,
     /// (length, value, row index) sorted by length, shortest first.
     pub rows: Vec<(u32, i64, u8)>,
     /// `row_by_len[len]`: `row_of(len)` for every run length 0..=MAX_RUN.
@@ -131,7 +134,19 @@ impl MeldTables {
         let vannak_places = seq_span
             .as_ref()
             .and_then(|spans| vannak_places(spans, &seq_cards, &vannak, t));
+        let suit_order = v
+            .suits
+            .iter()
+            .map(|x| {
+                v.suits
+                    .iter()
+                    .filter(|y| y.bid_rank < x.bid_rank)
+                    .count()
+                    .min(u8::MAX as usize) as u8
+            })
+            .collect();
         let mut tables = MeldTables {
+            suit_order,
             vannak_places,
             seq_cards,
             seq_slot,
@@ -156,11 +171,18 @@ impl MeldTables {
     }
 
     /// `suit_runs`: each set of places of one suit walked once by `for_each_run`, when the suits
-    /// lie in consecutive ids, are short enough, and the rows fit a mask of 64.
+    /// lie in consecutive ids, are short enough, the row indices fit a mask of 16 and the points
+    /// an `i32`. An entry is 8 bytes, so the table of a suit of 8 places is 2 KB: the lookups
+    /// stay in the data cache.
     fn compile_suit_runs(&self) -> Option<Vec<SuitRuns>> {
         let spans = self.seq_span.as_ref()?;
         let places = spans.iter().map(|s| s.1.count_ones()).max()?;
-        if places > MAX_TABLED_PLACES || self.rows.len() > 64 {
+        if places > MAX_TABLED_PLACES || self.rows.iter().any(|r| r.2 >= 16) {
+            return None;
+        }
+        // every run of a suit at its row's value: a bound on any entry's points
+        let most = self.rows.iter().map(|r| r.1.unsigned_abs()).max().unwrap_or(0);
+        if most.saturating_mul(places as u64) > i32::MAX as u64 {
             return None;
         }
         // one suit's places laid out from id 0: `for_each_run` walks a set of them as a hand
@@ -183,8 +205,9 @@ impl MeldTables {
                         e.longest = len as u8;
                         e.best_start = top;
                     }
-                    e.rows |= 1u64 << idx;
-                    e.points += value;
+                    e.rows |= 1u16 << idx;
+                    // in range: bounded above
+                    e.points += value as i32;
                 });
                 e
             })
@@ -200,15 +223,8 @@ impl MeldTables {
         let Some(&(min_len, _, _)) = self.rows.first() else {
             return;
         };
-        if let Some(w) = self.run_starts {
-            // the cards followed by min_len - 1 more of the hand, by consecutive ids
-            let mut starts = hand;
-            for _ in 1..min_len {
-                starts &= starts >> 1;
-            }
-            if starts & w == 0 {
-                return;
-            }
+        if !self.may_hold_run(hand) {
+            return;
         }
         // each suit's cards of the hand as a mask over places in sequence order (bit 0 highest)
         let mut places = [0u64; MAX_SUITS];
@@ -249,6 +265,30 @@ impl MeldTables {
         }
     }
 
+    /// A card's rank strength in the sequence order.
+    #[inline]
+    fn strength_of(&self, t: &Tables, card: u8) -> u8 {
+        self.seq_strength
+            .get(t.rank_of[card as usize & (MAX_CARDS - 1)] as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// False when the hand surely holds no run as long as the shortest row (`run_starts`): most
+    /// hands without a sequence are seen at once. True when it may hold one, or without the mask.
+    #[inline]
+    fn may_hold_run(&self, hand: u64) -> bool {
+        let (Some(w), Some(&(min_len, _, _))) = (self.run_starts, self.rows.first()) else {
+            return true;
+        };
+        // the cards followed by min_len - 1 more of the hand, by consecutive ids
+        let mut starts = hand;
+        for _ in 1..min_len {
+            starts &= starts >> 1;
+        }
+        starts & w != 0
+    }
+
     /// The row a run of this length scores as: the longest row not longer than the run.
     #[inline]
     fn row_of(&self, len: u32) -> Option<(u32, i64, u8)> {
@@ -284,6 +324,9 @@ impl MeldTables {
     /// strength, in trumps, suit bidding rank).
     pub(super) fn hand_sequences(&self, v: &Variant, hand: u64, trump: Option<SuitId>, t: &Tables) -> HandSequences {
         if let (Some(table), Some(spans)) = (&self.suit_runs, &self.seq_span) {
+            if !self.may_hold_run(hand) {
+                return HandSequences::default();
+            }
             return self.hand_sequences_by_table(v, hand, trump, t, table, spans);
         }
         self.hand_sequences_run_by_run(v, hand, trump, t)
@@ -311,19 +354,15 @@ impl MeldTables {
                 continue;
             }
             longest = longest.max(e.longest);
-            rows |= e.rows;
-            points += e.points;
+            rows |= e.rows as u64;
+            points += e.points as i64;
             let top = cards.get(e.best_start as usize).copied().unwrap_or(0);
-            let key = SeqKey {
-                len: e.longest as u32,
-                top: self
-                    .seq_strength
-                    .get(t.rank_of[top as usize & (MAX_CARDS - 1)] as usize)
-                    .copied()
-                    .unwrap_or(0),
-                trump: trump == Some(s as SuitId),
-                suit_rank: v.suits.get(s).map(|x| x.bid_rank).unwrap_or(0),
-            };
+            let key = SeqKey::new(
+                e.longest as u32,
+                self.strength_of(t, top),
+                trump == Some(s as SuitId),
+                self.suit_order.get(s).copied().unwrap_or(0),
+            );
             if best.map(|b| key.cmp_by(&b, true) == Ordering::Greater).unwrap_or(true) {
                 best = Some(key);
             }
@@ -351,16 +390,12 @@ impl MeldTables {
     fn hand_sequences_run_by_run(&self, v: &Variant, hand: u64, trump: Option<SuitId>, t: &Tables) -> HandSequences {
         let mut best: Option<SeqKey> = None;
         let (call, points) = self.runs(hand, v.melds.one_per_length, |s, len, top| {
-            let key = SeqKey {
+            let key = SeqKey::new(
                 len,
-                top: self
-                    .seq_strength
-                    .get(t.rank_of[top as usize & (MAX_CARDS - 1)] as usize)
-                    .copied()
-                    .unwrap_or(0),
-                trump: trump == Some(s),
-                suit_rank: v.suits.get(s as usize).map(|x| x.bid_rank).unwrap_or(0),
-            };
+                self.strength_of(t, top),
+                trump == Some(s),
+                self.suit_order.get(s as usize).copied().unwrap_or(0),
+            );
             if best.map(|b| key.cmp_by(&b, true) == Ordering::Greater).unwrap_or(true) {
                 best = Some(key);
             }
@@ -457,9 +492,9 @@ struct SuitRuns {
     /// The place its top card sits at (the highest of the longest runs).
     best_start: u8,
     /// The rows its runs make, as a mask over row indices.
-    rows: u64,
+    rows: u16,
     /// The points of all its runs.
-    points: i64,
+    points: i32,
 }
 
 /// A hand's sequences, worked out once when the play starts (`MeldTables::hand_sequences`).
@@ -474,22 +509,22 @@ pub(super) struct HandSequences {
 }
 
 /// How two best sequences compare (§4.5): length, top card in sequence order, trumps; then the
-/// suit's bidding rank when the variant breaks ties by suit rank.
+/// suit's bidding rank when the variant breaks ties by suit rank. The four are packed into one
+/// number in that order of significance, so that comparing keys is comparing numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct SeqKey {
-    len: u32,
-    top: u8,
-    trump: bool,
-    suit_rank: i64,
-}
+pub(super) struct SeqKey(u32);
 
 impl SeqKey {
+    fn new(len: u32, top: u8, trump: bool, suit_order: u8) -> SeqKey {
+        SeqKey((len.min(u8::MAX as u32) << 24) | (top as u32) << 16 | (trump as u32) << 8 | suit_order as u32)
+    }
+
     fn cmp_by(&self, o: &SeqKey, by_suit: bool) -> Ordering {
-        let c = (self.len, self.top, self.trump).cmp(&(o.len, o.top, o.trump));
-        if c != Ordering::Equal || !by_suit {
-            return c;
+        if by_suit {
+            self.0.cmp(&o.0)
+        } else {
+            (self.0 >> 8).cmp(&(o.0 >> 8))
         }
-        self.suit_rank.cmp(&o.suit_rank)
     }
 }
 
@@ -703,8 +738,9 @@ mod tests {
     use crate::engine::rng::hand_rng;
     use rand::RngCore;
 
-    /// A hand's sequences by one table lookup per suit (`suit_runs`) are those of the walk over
-    /// its runs, for every trump suit and none, on random hands of every density.
+    /// A hand's sequences by one table lookup per suit (`suit_runs`), and with the quick answer
+    /// for a hand without a run (`may_hold_run`), are those of the walk over its runs, for every
+    /// trump suit and none, on random hands of every density.
     #[test]
     fn sequences_by_table_are_the_run_by_run_walk() {
         for name in [
@@ -735,6 +771,9 @@ mod tests {
                     let slow = mt.hand_sequences_run_by_run(&r.variant, hand, trump, &r.tables);
                     let fast = mt.hand_sequences_by_table(&r.variant, hand, trump, &r.tables, table, spans);
                     assert_eq!(fast, slow, "{name} hand {hand:#x} trump {trump:?}");
+                    // and with the quick "no run at all" answer in front of the table
+                    let quick = mt.hand_sequences(&r.variant, hand, trump, &r.tables);
+                    assert_eq!(quick, slow, "{name} hand {hand:#x} trump {trump:?}");
                     with_sequence += slow.call.is_some() as u32;
                 }
             }
