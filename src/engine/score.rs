@@ -238,22 +238,17 @@ struct Sides {
 
 impl Sides {
     fn of(g: &Game) -> Sides {
-        let mut opponents = 0u16;
-        let mut dealer_active = false;
+        // masks, not a test per position: which position declares changes from hand to hand
+        let mut active = 0u16;
         for p in 0..g.n.min(MAX_SEATS as u8) {
-            let seat = g.seat_of(p);
-            dealer_active |= seat == g.dealer;
-            if Some(p) != g.declarer {
-                opponents |= seat_bit(seat);
-            }
+            active |= seat_bit(g.seat_of(p));
         }
-        if g.rules.variant.scoring.sitting_out_with_opponents && !dealer_active {
+        let declarer = g.declarer();
+        let mut opponents = active & !declarer.map(seat_bit).unwrap_or(0);
+        if g.rules.variant.scoring.sitting_out_with_opponents && active & seat_bit(g.dealer) == 0 {
             opponents |= seat_bit(g.dealer);
         }
-        Sides {
-            declarer: g.declarer(),
-            opponents,
-        }
+        Sides { declarer, opponents }
     }
 }
 
