@@ -91,13 +91,19 @@ impl Game {
         };
         o.kontra_game = Self::kontra_level(d, declarer, pos, self.game_levels, true).is_ok();
         o.words = self.anns.len().div_ceil(64).min(MAX_SEATS);
+        // `kontra_level` for each announcement, as one bit without a branch: which ones are open
+        // changes from turn to turn
+        let levels_open = d.levels.len().min(d.top.saturating_add(1));
+        let multipliers = self.rules.figures.game_multipliers;
+        let speaker_is_declarer = pos == declarer;
         for (i, a) in self.anns.iter().enumerate() {
-            if !self.is_game_multiplier(a.figure)
-                && Self::kontra_level(d, declarer, pos, a.levels, Some(a.by) == self.declarer).is_ok()
-            {
-                if let Some(w) = o.kontra_figures.get_mut(i / 64) {
-                    *w |= 1u64 << (i % 64);
-                }
+            let l = a.levels.said as usize;
+            let multiplies = multipliers & 1u64.checked_shl(a.figure as u32).unwrap_or(0) != 0;
+            let owner_is_declarer = Some(a.by) == self.declarer;
+            let said_by_this_side = (speaker_is_declarer == owner_is_declarer) == (l % 2 == 1);
+            let open = !multiplies & (l < levels_open) & said_by_this_side;
+            if let Some(w) = o.kontra_figures.get_mut(i / 64) {
+                *w |= (open as u64) << (i % 64);
             }
         }
         o
@@ -345,13 +351,14 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::game::{Game, Phase};
+    use crate::engine::game::{Game, Item, Phase};
     use crate::engine::rng::hand_rng;
     use crate::engine::{bundled_rules, sim};
     use std::sync::Arc;
 
     /// The compiled mask (`announceable`) and the rule-by-rule check (`can_announce`) agree for
-    /// every position and figure at every announcement turn of random hands.
+    /// every position and figure at every announcement turn of random hands; so do the kontras
+    /// open to the speaker (`say_options`) and `can_kontra`.
     #[test]
     fn the_announceable_mask_is_the_rule_by_rule_check() {
         for name in [
@@ -361,12 +368,15 @@ mod tests {
             "alsos-hu-3p",
             "figures-111-120",
             "uhu",
+            "mordkontra",
+            "kontra-up-to-rekontra",
         ] {
             let loaded = bundled_rules(name);
             assert!(loaded.is_ok(), "{name} loads");
             let Ok(r) = loaded else { return };
             let mut buf = Vec::new();
             let mut turns = 0;
+            let mut kontras_open = 0;
             for i in 0..300u64 {
                 let mut rng = hand_rng(3, i);
                 let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
@@ -381,6 +391,17 @@ mod tests {
                                 assert_eq!(m & (1 << f) != 0, ok, "{name} hand {i} pos {pos} figure {f}");
                             }
                         }
+                        // and the kontras open to the speaker are those `can_kontra` allows
+                        let o = g.say_options(front);
+                        let speaker = g.speaker();
+                        let game_ok = g.can_kontra(speaker, Item::Game).is_ok();
+                        assert_eq!(o.kontra_game, game_ok, "{name} hand {i}: kontra on the game");
+                        for k in 0..g.anns.len() {
+                            let open = o.kontra_figures[k / 64] & (1u64 << (k % 64)) != 0;
+                            let ok = g.can_kontra(speaker, Item::Figure(k as u16)).is_ok();
+                            assert_eq!(open, ok, "{name} hand {i}: kontra on announcement {k}");
+                            kontras_open += open as u32;
+                        }
                         turns += 1;
                     }
                     if !sim::random_step(&mut g, &mut rng, &mut buf) {
@@ -389,6 +410,7 @@ mod tests {
                 }
             }
             assert!(turns > 1000, "{name}: {turns} announcement turns");
+            assert!(kontras_open > 100, "{name}: {kontras_open} kontras on figures open");
         }
     }
 }
