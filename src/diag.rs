@@ -204,7 +204,9 @@ impl Diag {
             related.push(Rendered {
                 message: format!("the other side of it, in {}", sources.name(f)),
                 code: None,
-                warning: self.code.is_warning(),
+                // a second place of the same diagnostic, not a second error: miette heads it
+                // "Advice" rather than "Error"
+                severity: miette::Severity::Advice,
                 help: None,
                 source: miette::NamedSource::new(sources.name(f), sources.text(f).to_string()),
                 labels,
@@ -214,7 +216,11 @@ impl Diag {
         Rendered {
             message: self.message.clone(),
             code: Some(self.code.as_str()),
-            warning: self.code.is_warning(),
+            severity: if self.code.is_warning() {
+                miette::Severity::Warning
+            } else {
+                miette::Severity::Error
+            },
             help: self.help.clone(),
             source: miette::NamedSource::new(sources.name(self.file), sources.text(self.file).to_string()),
             labels: own.into_iter().map(|l| to_labeled(sources, l)).collect(),
@@ -235,7 +241,7 @@ fn to_labeled(sources: &SourceSet, l: &Label) -> miette::LabeledSpan {
 pub struct Rendered {
     message: String,
     code: Option<&'static str>,
-    warning: bool,
+    severity: miette::Severity,
     help: Option<String>,
     source: miette::NamedSource<String>,
     labels: Vec<miette::LabeledSpan>,
@@ -255,11 +261,7 @@ impl miette::Diagnostic for Rendered {
         self.code.map(|c| Box::new(c) as Box<dyn fmt::Display>)
     }
     fn severity(&self) -> Option<miette::Severity> {
-        Some(if self.warning {
-            miette::Severity::Warning
-        } else {
-            miette::Severity::Error
-        })
+        Some(self.severity)
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
