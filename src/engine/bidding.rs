@@ -7,12 +7,7 @@ use crate::model::{AllPass, BidEntry, ContractId, FigureId, Pickup, RoundShape, 
 
 impl Game {
     fn round_shape(&self) -> Option<RoundShape> {
-        self.rules
-            .variant
-            .bidding
-            .rounds
-            .get(self.bid.round)
-            .map(|r| r.shape.clone())
+        self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| r.shape)
     }
 
     /// Starts the bidding round `self.bid.round`, skipping rounds that cannot be held.
@@ -82,7 +77,7 @@ impl Game {
         if self.phase != Phase::Bidding {
             return None;
         }
-        match self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| &r.shape) {
+        match self.round_shape() {
             Some(RoundShape::AcceptIndicator) => Some([Action::Accept, Action::Pass]),
             Some(RoundShape::FirstClaim { .. }) => Some([Action::Claim, Action::Pass]),
             _ => None,

@@ -322,12 +322,17 @@ fn side_mask(g: &Game, by: u8, by_side: bool) -> u16 {
     if !by_side {
         return own;
     }
-    let active = (1u16 << g.n.min(MAX_SEATS as u8)) - 1;
+    let active = active_positions(g);
     match g.declarer {
         Some(d) if d == by => own,
         Some(d) => active & !seat_bit(d),
         None => active,
     }
+}
+
+/// The active positions, as a mask.
+fn active_positions(g: &Game) -> u16 {
+    (1u16 << g.n.min(MAX_SEATS as u8)) - 1
 }
 
 /// The positions whose bits are set in `mask`, lowest first.
@@ -372,7 +377,7 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
     let g = ctx.g;
     let tb = &g.rules.tables;
     // the positions of the side, as a mask: loops over its bits stay short
-    let members = side & ((1u16 << g.n.min(MAX_SEATS as u8)) - 1);
+    let members = side & active_positions(g);
     let side_tricks = || positions(members).map(|q| g.play.tricks_won[q] as u32).sum::<u32>();
     let sels = |cs: &[crate::model::CardSel]| -> Option<u64> {
         let mut m = 0u64;

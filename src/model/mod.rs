@@ -154,7 +154,7 @@ pub struct BidRound {
     pub shape: RoundShape,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize)]
 pub enum RoundShape {
     AcceptIndicator,
     Ascending {
