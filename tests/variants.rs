@@ -81,7 +81,8 @@ fn alsos_3p_combines_with_every_house_rule_written_for_it() {
         let header = kartya::syntax::parse(id, text)
             .ok()
             .and_then(|ast| kartya::resolve::header_of(id, &ast));
-        if !header.is_some_and(|h| h.extends.is_some_and(|e| e.0 == "alsos-3p")) {
+        let extends_alsos_3p = header.is_some_and(|h| h.extends.is_some_and(|e| e.0 == "alsos-3p"));
+        if !extends_alsos_3p {
             continue;
         }
         let (src, l) = load(&["alsos-3p", name.as_str()], &dir);

@@ -4,6 +4,7 @@
 
 use super::tables::{PlayTable, MAX_CARDS, MAX_SEATS};
 use crate::syntax::ast::TrickRef;
+use std::hint::select_unpredictable;
 
 /// Most tricks in a hand (64 cards, at least two players).
 pub const MAX_TRICKS: usize = MAX_CARDS / 2;
@@ -233,12 +234,16 @@ impl Play {
         self.trick[self.trick_len as usize & (MAX_SEATS - 1)] = card;
         self.trick_points += t.points[c];
         self.trick_cards |= b;
-        // selects rather than branches, as in `legal`: the card leads, takes the trick, or not
+        // selects rather than branches, as in `legal`: whether the card takes the trick is random
+        // from card to card, and a mispredicted branch costs more than both ways computed
+        // (`select_unpredictable`: the compiler would otherwise turn these back into branches)
         let leads = self.trick_len == 0;
-        let takes = leads || t.beats[self.win_card as usize & (MAX_CARDS - 1)] & b != 0;
-        self.led_mask = if leads { t.suit_of_card(c) } else { self.led_mask };
-        self.win_pos = if takes { p } else { self.win_pos };
-        self.win_card = if takes { card } else { self.win_card };
+        let beats_winner = t.beats[self.win_card as usize & (MAX_CARDS - 1)] & b != 0;
+        let takes = leads | beats_winner;
+        self.led_mask = select_unpredictable(leads, t.suit_of_card(c), self.led_mask);
+        // one select of the two bytes together: a select of a single byte has no cmov
+        let won_by = select_unpredictable(takes, [p, card], [self.win_pos, self.win_card]);
+        [self.win_pos, self.win_card] = won_by;
         self.trick_len += 1;
         self.to_play = super::game::next_pos(p, self.n);
         if self.trick_len < self.n {
