@@ -51,3 +51,35 @@ fn every_bundled_variant_simulates() {
         assert_eq!(s.hands, 300);
     }
 }
+
+/// The simulation's loop (`random_hand`, a loop per phase) takes exactly the actions of the bot
+/// stepped one action at a time (`random_step`) from the same deal and stream, in every bundled
+/// variant: the fast loop is a faster way to play the same hands, not other hands.
+#[test]
+fn play_out_takes_the_steps_of_random_step() {
+    use kartya::engine::rng::hand_rng;
+    use kartya::engine::sim::{random_hand, random_step};
+    use kartya::engine::Game;
+    use std::sync::Arc;
+    let mut compared = 0;
+    for b in kartya::bundled::all() {
+        let Ok(rules) = bundled_rules(b.name) else { continue };
+        let mut buf = Vec::new();
+        for i in 0..200u64 {
+            let fast = random_hand(&rules, 11, i, &mut buf);
+            let mut rng = hand_rng(11, i);
+            let deal = rules.deal_plan.deal_random(&rules.tables, &mut rng);
+            let dealer = (i % rules.variant.players as u64) as u8;
+            let mut stepped = Game::from_deal(Arc::clone(&rules), dealer, deal);
+            let mut steps = 0;
+            while !stepped.is_over() && random_step(&mut stepped, &mut rng, &mut buf) {
+                steps += 1;
+                assert!(steps < 10_000, "{}: hand {i} ends", b.name);
+            }
+            assert_eq!(fast.history(), stepped.history(), "{}: hand {i}", b.name);
+            assert_eq!(fast.result(), stepped.result(), "{}: hand {i}", b.name);
+            compared += 1;
+        }
+    }
+    assert!(compared >= 40 * 200, "only {compared} hands compared");
+}

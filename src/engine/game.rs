@@ -539,7 +539,7 @@ impl Game {
 
     /// When only cards may be played: the legal cards (the fast path for bots).
     pub fn legal_cards(&self) -> Option<u64> {
-        if self.phase != Phase::Play || (self.play.tricks_played == 0 && (self.trick_one_talk() || self.meld_open())) {
+        if self.phase != Phase::Play || self.talk_in_trick_one() {
             return None;
         }
         self.table().map(|t| self.play.legal(t))
@@ -649,6 +649,29 @@ impl Game {
             Action::Meld(call) => self.apply_meld(call),
             _ => self.apply_say(self.phase == Phase::Front, action),
         }
+    }
+
+    /// Applies a legal action of the bidding: `apply_legal` for a caller that knows the phase.
+    #[inline]
+    pub(super) fn apply_in_bidding(&mut self, action: Action) {
+        let seat = self.seat_of(self.bid.turn);
+        self.history.push((seat, action));
+        self.apply_bid(action);
+    }
+
+    /// Applies a legal action of the talon exchange: `apply_legal` for a caller that knows the phase.
+    #[inline]
+    pub(super) fn apply_in_exchange(&mut self, action: Action) {
+        let seat = self.seat_of(self.ex.holder.unwrap_or(0));
+        self.history.push((seat, action));
+        self.apply_exchange(action);
+    }
+
+    /// Whether trick 1 is played turn by turn now, with announcements or melds beside its cards
+    /// (`legal_cards` gives none then).
+    #[inline]
+    pub(super) fn talk_in_trick_one(&self) -> bool {
+        self.phase == Phase::Play && self.play.tricks_played == 0 && (self.trick_one_talk() || self.meld_open())
     }
 
     /// Plays a card known to be legal, and moves on at the end of trick 1 and of the play.

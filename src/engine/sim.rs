@@ -213,7 +213,7 @@ fn exchange_step(g: &mut Game, rng: &mut HandRng) -> bool {
         }
         Action::Discard(random_card(rng, m))
     };
-    g.apply_legal(a);
+    g.apply_in_exchange(a);
     true
 }
 
@@ -222,7 +222,7 @@ fn exchange_step(g: &mut Game, rng: &mut HandRng) -> bool {
 fn listed_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bool {
     // a round of one call or pass: the list's two actions, drawn as from the list
     if let Some(pair) = g.call_or_pass() {
-        g.apply_legal(pair[below(rng, 2) as usize & 1]);
+        g.apply_in_bidding(pair[below(rng, 2) as usize & 1]);
         return true;
     }
     g.legal_actions_into(buf);
@@ -291,7 +291,8 @@ fn hand_dealer(rules: &Rules, index: u64) -> u8 {
     (index % rules.variant.players.max(1) as u64) as u8
 }
 
-/// Random legal actions until the hand is over.
+/// Random legal actions until the hand is over: the actions `random_step` would take, step for
+/// step (the test `play_out_takes_the_steps_of_random_step` holds it to that).
 fn play_out(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) {
     while !g.is_over() {
         // as `random_step`, without asking twice for a card-only state in the play: cards alone
