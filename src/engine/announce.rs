@@ -320,24 +320,31 @@ impl Game {
                 }
                 self.said();
             }
-            _ => {
-                // a pass ends the turn; a turn with nothing said counts toward two passes in a row
-                if self.talk.said_this_turn {
-                    self.talk.passes = 0;
-                } else {
-                    self.talk.passes += 1;
-                }
-                self.talk.said_this_turn = false;
-                self.talk.speaker = next_pos(self.talk.speaker, self.n);
-                if self.talk.passes >= 2 {
-                    if self.phase == Phase::Front {
-                        self.after_front();
-                    } else {
-                        self.phase = Phase::Play;
-                        self.start_calling();
-                    }
-                }
-            }
+            _ => self.pass_turn(),
+        }
+    }
+
+    /// A pass ends the turn; a turn with nothing said counts toward two passes in a row, which
+    /// end the round. Small and inlined: most announcement turns are passes.
+    #[inline]
+    pub(super) fn pass_turn(&mut self) {
+        let passes = self.talk.passes.saturating_add(1);
+        self.talk.passes = if self.talk.said_this_turn { 0 } else { passes };
+        self.talk.said_this_turn = false;
+        self.talk.speaker = next_pos(self.talk.speaker, self.n);
+        if self.talk.passes >= 2 {
+            self.end_talk_round();
+        }
+    }
+
+    /// Two passes in a row: the front round goes on to the pickup, a back round to the play.
+    #[inline(never)] // once per round: kept out of the turns' code
+    fn end_talk_round(&mut self) {
+        if self.phase == Phase::Front {
+            self.after_front();
+        } else {
+            self.phase = Phase::Play;
+            self.start_calling();
         }
     }
 

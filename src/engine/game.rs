@@ -647,6 +647,7 @@ impl Game {
         match action {
             Action::Play(card) => self.play_card(card),
             Action::Meld(call) => self.apply_meld(call),
+            Action::Pass => self.pass_turn(),
             _ => self.apply_say(self.phase == Phase::Front, action),
         }
     }
