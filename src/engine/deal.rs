@@ -284,7 +284,8 @@ impl DealPlan {
     /// Shuffles and deals into `d` (every field written): `deal_random` without building and
     /// copying a new `Deal`.
     pub fn deal_random_into(&self, tables: &Tables, rng: &mut HandRng, d: &mut Deal) {
-        let (pack, len) = shuffle(tables, rng);
+        let mut pack = [0u8; MAX_CARDS];
+        let len = shuffle_into(tables, rng, &mut pack);
         self.deal_pack(&pack, len, d);
     }
 }
@@ -292,8 +293,17 @@ impl DealPlan {
 /// A seeded shuffle of the deck (Fisher-Yates): card ids, top of the pack first. Each 64-bit
 /// draw of the stream gives two swaps, one from each half.
 pub fn shuffle(tables: &Tables, rng: &mut HandRng) -> ([u8; MAX_CARDS], usize) {
-    let n = (tables.n_cards as usize).min(MAX_CARDS);
     let mut deck = [0u8; MAX_CARDS];
+    let n = shuffle_into(tables, rng, &mut deck);
+    (deck, n)
+}
+
+/// `shuffle` in place, into `deck` (every place written); gives the number of cards. The caller
+/// reads the pack where the swaps wrote it: a pack returned by value is copied out in wide words
+/// right after the byte-wide swaps, and such a load waits for the swaps' stores to reach the cache.
+#[inline(never)] // once per hand: kept out of the callers' code
+pub fn shuffle_into(tables: &Tables, rng: &mut HandRng, deck: &mut [u8; MAX_CARDS]) -> usize {
+    let n = (tables.n_cards as usize).min(MAX_CARDS);
     for (i, d) in deck.iter_mut().enumerate() {
         *d = i as u8;
     }
@@ -305,15 +315,15 @@ pub fn shuffle(tables: &Tables, rng: &mut HandRng) -> ([u8; MAX_CARDS], usize) {
     let mut i = n.saturating_sub(1);
     while i >= 2 {
         let r = rng.next_u64();
-        swap(&mut deck, i, r as u32);
-        swap(&mut deck, i - 1, (r >> 32) as u32);
+        swap(deck, i, r as u32);
+        swap(deck, i - 1, (r >> 32) as u32);
         i -= 2;
     }
     if i == 1 {
         let r = rng.next_u64();
-        swap(&mut deck, 1, r as u32);
+        swap(deck, 1, r as u32);
     }
-    (deck, n)
+    n
 }
 
 /// Shuffles and deals. The plan is assumed to fit the deck (`deal_order` checks it).
