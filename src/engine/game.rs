@@ -618,8 +618,7 @@ impl Game {
         if self.phase == Phase::Over {
             return;
         }
-        let seat = self.to_act_seat();
-        self.history.push((seat, action));
+        self.record(self.to_act(), action);
         match (self.phase, action) {
             (Phase::Play, Action::Play(card)) => self.play_card(card),
             (Phase::Bidding, _) => self.apply_bid(action),
@@ -637,13 +636,19 @@ impl Game {
         }
     }
 
+    /// Writes an action into the history, by the table seat of the position that takes it.
+    #[inline]
+    fn record(&mut self, pos: u8, action: Action) {
+        let seat = self.seat_of(pos);
+        self.history.push((seat, action));
+    }
+
     /// Applies a legal action of an announcement turn (the front or back round, or trick 1 with
     /// its announcements): `apply_legal` for a caller that knows the phase is one of these, so
     /// the speaker and the handler are found without going through every phase.
     #[inline]
     pub(super) fn apply_talk(&mut self, action: Action) {
-        let seat = self.seat_of(self.speaker());
-        self.history.push((seat, action));
+        self.record(self.speaker(), action);
         match action {
             Action::Play(card) => self.play_card(card),
             Action::Meld(call) => self.apply_meld(call),
@@ -655,16 +660,14 @@ impl Game {
     /// Applies a legal action of the bidding: `apply_legal` for a caller that knows the phase.
     #[inline]
     pub(super) fn apply_in_bidding(&mut self, action: Action) {
-        let seat = self.seat_of(self.bid.turn);
-        self.history.push((seat, action));
+        self.record(self.bid.turn, action);
         self.apply_bid(action);
     }
 
     /// Applies a legal action of the talon exchange: `apply_legal` for a caller that knows the phase.
     #[inline]
     pub(super) fn apply_in_exchange(&mut self, action: Action) {
-        let seat = self.seat_of(self.ex.holder.unwrap_or(0));
-        self.history.push((seat, action));
+        self.record(self.ex.holder.unwrap_or(0), action);
         self.apply_exchange(action);
     }
 
@@ -737,6 +740,7 @@ impl Game {
                 break;
             }
             let card = super::rng::random_card(&mut local_rng, m);
+            // the seat by hand, not `record`: `t` borrows the rules for the whole run
             let seat = self.seat_of(self.play.to_play);
             self.history.push((seat, Action::Play(card)));
             played += 1;
