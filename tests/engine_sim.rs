@@ -83,3 +83,60 @@ fn play_out_takes_the_steps_of_random_step() {
     }
     assert!(compared >= 40 * 200, "only {compared} hands compared");
 }
+
+/// A game that keeps no history (as `simulate` plays) plays the same hand: the same state and
+/// score sheet, the same count of actions and cards, and an empty history.
+#[test]
+fn a_game_without_history_plays_the_same_hands() {
+    use kartya::engine::sim::{random_hand, random_hand_in};
+    use kartya::engine::Action;
+    let mut compared = 0;
+    for b in kartya::bundled::all() {
+        let Ok(rules) = bundled_rules(b.name) else { continue };
+        let mut buf = Vec::new();
+        let mut quiet = random_hand(&rules, 5, 0, &mut buf);
+        quiet.set_keep_history(false);
+        assert!(quiet.history().is_empty(), "{}: the history is emptied", b.name);
+        for i in 0..200u64 {
+            let kept = random_hand(&rules, 5, i, &mut buf);
+            random_hand_in(&mut quiet, 5, i, &mut buf);
+            let cards = kept
+                .history()
+                .iter()
+                .filter(|(_, a)| matches!(a, Action::Play(_)))
+                .count();
+            assert_eq!(kept.cards_played() as usize, cards, "{}: hand {i}", b.name);
+            assert_eq!(kept.actions_taken(), kept.history().len(), "{}: hand {i}", b.name);
+            assert_eq!(quiet.actions_taken(), kept.actions_taken(), "{}: hand {i}", b.name);
+            assert_eq!(quiet.cards_played(), kept.cards_played(), "{}: hand {i}", b.name);
+            assert!(quiet.history().is_empty(), "{}: hand {i}", b.name);
+            assert_eq!(quiet.result(), kept.result(), "{}: hand {i}", b.name);
+            compared += 1;
+        }
+    }
+    assert!(compared >= 40 * 200, "only {compared} hands compared");
+}
+
+/// An illegal action names its index in the hand whether or not the game keeps its history.
+#[test]
+fn an_illegal_action_names_its_index_without_history() {
+    use kartya::engine::sim::random_step;
+    use kartya::engine::{Action, Game};
+    use std::sync::Arc;
+    let Ok(rules) = bundled_rules("alsos-3p") else {
+        panic!("alsos-3p loads")
+    };
+    let mut buf = Vec::new();
+    for keep in [true, false] {
+        let mut g = Game::new(Arc::clone(&rules), 0, 3);
+        g.set_keep_history(keep);
+        let mut rng = kartya::engine::rng::hand_rng(3, 1);
+        for _ in 0..5 {
+            assert!(random_step(&mut g, &mut rng, &mut buf));
+        }
+        let Err(e) = g.apply(Action::Play(63)) else {
+            panic!("a card out of the deck is refused")
+        };
+        assert_eq!(e.index, 5, "keep history: {keep}");
+    }
+}

@@ -212,6 +212,11 @@ pub struct Game {
     pub(super) play: Play,
     pub(super) start_hands: [u64; MAX_SEATS],
     pub(super) history: Vec<(u8, Action)>,
+    /// Whether actions are written into `history` (a setting kept from hand to hand, on unless
+    /// `set_keep_history` turns it off).
+    pub(super) keep_history: bool,
+    /// The actions applied in this hand, counted whether or not `history` keeps them.
+    pub(super) actions: u32,
     /// The score sheet, written in place when the hand ends (`finish`); meaningful while `scored`.
     /// It is boxed so that `finish` can take it out of the `Game` it reads without a copy, and
     /// a reused `Game` keeps it (and its item list) from hand to hand.
@@ -269,6 +274,8 @@ impl Game {
             first_leader: 0,
             start_hands: [0; MAX_SEATS],
             history: Vec::with_capacity(64),
+            keep_history: true,
+            actions: 0,
             sheet: Some(Box::new(Score::empty())),
             scored: false,
             redeal: false,
@@ -327,6 +334,8 @@ impl Game {
             play,
             start_hands,
             history,
+            keep_history: _,
+            actions,
             sheet: _,
             scored,
             redeal,
@@ -380,6 +389,7 @@ impl Game {
         *first_leader = 0;
         *start_hands = [0; MAX_SEATS];
         history.clear();
+        *actions = 0;
         // the sheet is kept, and written over when this hand ends
         *scored = false;
         *redeal = false;
@@ -421,8 +431,26 @@ impl Game {
     pub fn deal(&self) -> &Deal {
         &self.deal
     }
+    /// Every action of the hand so far, by table seat (empty when the game keeps no history).
     pub fn history(&self) -> &[(u8, Action)] {
         &self.history
+    }
+    /// Whether the game writes its actions into `history` (on by default). A simulation that
+    /// only reads the results turns it off: the hand, its state and its score stay the same, but
+    /// `history` and the actions of `observation` stay empty.
+    pub fn set_keep_history(&mut self, keep: bool) {
+        self.keep_history = keep;
+        if !keep {
+            self.history.clear();
+        }
+    }
+    /// The number of actions applied in this hand (the index the next action would have).
+    pub fn actions_taken(&self) -> usize {
+        self.actions as usize
+    }
+    /// The cards played in this hand: every card played lies in a trick, complete or not.
+    pub fn cards_played(&self) -> u32 {
+        self.play.tricks_played as u32 * self.play.n as u32 + self.play.trick_len as u32
     }
     pub fn announcements(&self) -> &[Announced] {
         &self.anns
@@ -579,7 +607,7 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
         if let Err(rule) = self.check_action(action) {
             return Err(IllegalAction {
-                index: self.history.len(),
+                index: self.actions as usize,
                 seat: self.to_act_seat(),
                 action,
                 rule,
@@ -631,7 +659,10 @@ impl Game {
             }
             // not an action of this phase (`check_action` refuses it): nothing happened
             _ => {
-                self.history.pop();
+                self.actions -= 1;
+                if self.keep_history {
+                    self.history.pop();
+                }
             }
         }
     }
@@ -639,8 +670,11 @@ impl Game {
     /// Writes an action into the history, by the table seat of the position that takes it.
     #[inline]
     fn record(&mut self, pos: u8, action: Action) {
-        let seat = self.seat_of(pos);
-        self.history.push((seat, action));
+        self.actions += 1;
+        if self.keep_history {
+            let seat = self.seat_of(pos);
+            self.history.push((seat, action));
+        }
     }
 
     /// Applies a legal action of an announcement turn (the front or back round, or trick 1 with
@@ -734,20 +768,15 @@ impl Game {
         };
         // the stream's state as a local for the run: kept in registers, not stored back per card
         let mut local_rng = rng.clone();
-        loop {
-            let m = self.play.legal(t);
-            if m == 0 {
-                break;
-            }
-            let card = super::rng::random_card(&mut local_rng, m);
-            // the seat by hand, not `record`: `t` borrows the rules for the whole run
-            let seat = self.seat_of(self.play.to_play);
-            self.history.push((seat, Action::Play(card)));
-            played += 1;
-            if self.play.place(t, card).is_some() && self.play.is_over() {
-                break;
-            }
-        }
+        // one loop with the history written and one without, chosen once per run: a test per
+        // card would keep the history's pointers live in the loop
+        let run = if self.keep_history {
+            card_run::<true>(&mut self.play, &mut self.history, &self.seats, t, &mut local_rng)
+        } else {
+            card_run::<false>(&mut self.play, &mut self.history, &self.seats, t, &mut local_rng)
+        };
+        played += run;
+        self.actions += run;
         *rng = local_rng;
         if self.play.is_over() {
             self.finish();
@@ -936,6 +965,34 @@ impl Game {
     pub fn rules_arc(&self) -> Arc<Rules> {
         self.rules.clone()
     }
+}
+
+/// Random legal cards until the play is over (`play_random_cards` after trick 1), each written
+/// into `history` by its table seat when `KEEP`; gives how many it played.
+#[inline(always)]
+fn card_run<const KEEP: bool>(
+    play: &mut Play,
+    history: &mut Vec<(u8, Action)>,
+    seats: &[u8; MAX_SEATS],
+    t: &super::tables::PlayTable,
+    rng: &mut super::rng::HandRng,
+) -> u32 {
+    let mut played = 0;
+    loop {
+        let m = play.legal(t);
+        if m == 0 {
+            break;
+        }
+        let card = super::rng::random_card(rng, m);
+        if KEEP {
+            history.push((seats[play.to_play as usize & (MAX_SEATS - 1)], Action::Play(card)));
+        }
+        played += 1;
+        if play.place(t, card).is_some() && play.is_over() {
+            break;
+        }
+    }
+    played
 }
 
 #[cfg(test)]

@@ -73,7 +73,7 @@ impl Summary {
 
     fn add(&mut self, g: &Game) {
         self.hands += 1;
-        self.cards_played += g.history().iter().filter(|(_, a)| matches!(a, Action::Play(_))).count() as u64;
+        self.cards_played += g.cards_played() as u64;
         let Some(s) = g.result() else { return };
         if s.redeal {
             self.redeals += 1;
@@ -322,16 +322,13 @@ pub fn simulate(rules: &Arc<Rules>, hands: u64, seed: u64) -> Summary {
             let mut part = Summary::empty(rules, seed);
             let mut buf = Vec::with_capacity(64);
             let mut paper = super::paper::Paper::new(&rules.variant.scoring, rules.variant.players);
-            let mut g: Option<Game> = None;
+            // one game for the chunk, dealt anew for each hand (`random_hand_in` plays the hand
+            // `random_hand` would); the summary reads the state and the sheet, not the history
+            let mut g = Game::new(Arc::clone(rules), 0, seed);
+            g.set_keep_history(false);
             for i in c * CHUNK..((c + 1) * CHUNK).min(hands) {
-                let g = match g.as_mut() {
-                    Some(g) => {
-                        random_hand_in(g, seed, i, &mut buf);
-                        g
-                    }
-                    None => g.insert(random_hand(rules, seed, i, &mut buf)),
-                };
-                part.add(g);
+                random_hand_in(&mut g, seed, i, &mut buf);
+                part.add(&g);
                 if let Some(s) = g.result().filter(|s| !s.redeal) {
                     part.robbers += paper.add(s).is_some() as u64;
                 }

@@ -28,6 +28,10 @@ fn main() {
     let (mut new_buf, mut base_buf) = (Vec::with_capacity(64), Vec::with_capacity(64));
     let mut new_game = kartya::engine::sim::random_hand(&new_rules, 1, 0, &mut new_buf);
     let mut base_game = kartya_base::engine::sim::random_hand(&base_rules, 1, 0, &mut base_buf);
+    // both as `simulate` plays its hands, without the action history (so the base must be a
+    // commit that has `set_keep_history`, 2026-11-30 or later)
+    new_game.set_keep_history(false);
+    base_game.set_keep_history(false);
     let (mut speed_up, mut new_ratio, mut base_ratio) = (Vec::new(), Vec::new(), Vec::new());
     let mut play_speed_up = Vec::new();
     let (Some(new_contract), Some(base_contract)) = (

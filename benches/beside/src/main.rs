@@ -29,6 +29,8 @@ fn main() {
     let mut play_rng = hand_rng(1, 0);
     let mut buf = Vec::with_capacity(64);
     let mut game = random_hand(&rules, 1, 0, &mut buf);
+    // as `simulate` plays its hands: the state and the score sheet, no action history
+    game.set_keep_history(false);
     let mut hand = 0u64;
     let (mut yard_ns, mut a_ns, mut b_ns) = (Vec::new(), Vec::new(), Vec::new());
     let (mut a_ratio, mut b_ratio) = (Vec::new(), Vec::new());
