@@ -437,7 +437,8 @@ impl Game {
     }
     /// Whether the game writes its actions into `history` (on by default). A simulation that
     /// only reads the results turns it off: the hand, its state and its score stay the same, but
-    /// `history` and the actions of `observation` stay empty.
+    /// `history` and the actions of `observation` stay empty (turned on again, it keeps the
+    /// actions from then on; a record needs it on from the deal).
     pub fn set_keep_history(&mut self, keep: bool) {
         self.keep_history = keep;
         if !keep {
