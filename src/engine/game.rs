@@ -660,7 +660,7 @@ impl Game {
             }
             // not an action of this phase (`check_action` refuses it): nothing happened
             _ => {
-                self.actions -= 1;
+                self.actions = self.actions.saturating_sub(1);
                 if self.keep_history {
                     self.history.pop();
                 }
