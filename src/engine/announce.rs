@@ -325,14 +325,15 @@ impl Game {
     }
 
     /// A pass ends the turn; a turn with nothing said counts toward two passes in a row, which
-    /// end the round. Small and inlined: most announcement turns are passes.
+    /// end the round once it has had its `min_turns`. Small and inlined: most announcement turns are passes.
     #[inline]
     pub(super) fn pass_turn(&mut self) {
         let passes = self.talk.passes.saturating_add(1);
         self.talk.passes = if self.talk.said_this_turn { 0 } else { passes };
         self.talk.said_this_turn = false;
         self.talk.speaker = next_pos(self.talk.speaker, self.n);
-        if self.talk.passes >= 2 {
+        self.talk.turns = self.talk.turns.saturating_add(1);
+        if self.talk.passes >= 2 && self.talk.turns >= self.talk.min_turns {
             self.end_talk_round();
         }
     }

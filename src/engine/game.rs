@@ -176,6 +176,26 @@ pub(super) struct Talk {
     pub said_in_trick: bool,
     /// A serial number for "the same round" checks.
     pub round_id: u8,
+    /// Turns ended in this round (each turn ends with a pass).
+    pub turns: u8,
+    /// Turns the round must have before two passes in a row end it: every active player under
+    /// `end all-spoke-then-two-passes`, none under `end two-passes`.
+    pub min_turns: u8,
+}
+
+impl Talk {
+    /// A new announcement round opened by `speaker`; `min_turns` as the field says.
+    pub(super) fn round(speaker: u8, round_id: u8, min_turns: u8) -> Talk {
+        Talk {
+            speaker,
+            passes: 0,
+            said_this_turn: false,
+            said_in_trick: false,
+            round_id,
+            turns: 0,
+            min_turns,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -729,6 +749,7 @@ impl Game {
                 self.talk.speaker = self.first_leader;
                 self.talk.passes = 0;
                 self.talk.said_this_turn = false;
+                self.talk.min_turns = 0; // everyone spoke with his card of trick 1
             }
             if self.play.is_over() {
                 self.finish();
@@ -801,13 +822,7 @@ impl Game {
             && self.contract_announcements() != Announcements::None
         {
             self.phase = Phase::Front;
-            self.talk = Talk {
-                speaker: self.declarer.unwrap_or(0),
-                passes: 0,
-                said_this_turn: false,
-                said_in_trick: false,
-                round_id: 1,
-            };
+            self.talk = Talk::round(self.declarer.unwrap_or(0), 1, self.all_speak_turns());
             return;
         }
         self.after_front();
@@ -831,21 +846,18 @@ impl Game {
         if !self.rules.variant.announcing.back_with_first_trick && self.contract_announcements() != Announcements::None
         {
             self.phase = Phase::Back;
-            self.talk = Talk {
-                speaker: self.first_leader,
-                passes: 0,
-                said_this_turn: false,
-                said_in_trick: false,
-                round_id: 2,
-            };
+        }
+        // with the first trick, every player speaks in it with his card: a round that goes on
+        // after it (`play_card`) has had everyone's turn already
+        self.talk = Talk::round(self.first_leader, 2, self.all_speak_turns());
+    }
+
+    /// The turns a round must have before two passes end it (`Talk::min_turns`).
+    fn all_speak_turns(&self) -> u8 {
+        if self.rules.variant.announcing.all_speak_first {
+            self.n
         } else {
-            self.talk = Talk {
-                speaker: self.first_leader,
-                passes: 0,
-                said_this_turn: false,
-                said_in_trick: false,
-                round_id: 2,
-            };
+            0
         }
     }
 
