@@ -37,6 +37,7 @@ pub enum Code {
     BadRecord,
     RecordWarning,
     IllegalAction,
+    NoEffect,
 }
 
 impl Code {
@@ -69,6 +70,7 @@ impl Code {
         Code::BadRecord,
         Code::RecordWarning,
         Code::IllegalAction,
+        Code::NoEffect,
     ];
 
     /// The stable code string.
@@ -101,6 +103,7 @@ impl Code {
             Code::BadRecord => "kartya::bad-record",
             Code::RecordWarning => "kartya::record-lenient",
             Code::IllegalAction => "kartya::illegal-action",
+            Code::NoEffect => "kartya::no-effect",
         }
     }
 

@@ -22,6 +22,7 @@ pub fn build(tree: &RuleTree) -> (Option<(Variant, Provenance)>, Vec<Diag>) {
         by_kind,
         diags: Vec::new(),
         prov: Provenance::default(),
+        deck_cards: None,
     };
     let variant = b.variant();
     let mut diags = b.diags;
@@ -41,6 +42,9 @@ pub(super) struct Builder<'a> {
     /// The tree's entries grouped by their first address word (`contract`, `deck`, ...), in
     /// tree order: a block's statements are found without scanning the whole tree.
     by_kind: indexmap::IndexMap<&'a str, Vec<(&'a std::sync::Arc<crate::resolve::Address>, &'a Entry)>>,
+    /// The deck's cards once the deck is read: a reference to a card or rank that no `cards` row
+    /// deals is an error where it is written (a figure that needs it could never succeed).
+    deck_cards: Option<Vec<Card>>,
 }
 
 /// Names defined in the tree, collected before anything is built so that sections may refer
@@ -206,6 +210,7 @@ impl<'a> Builder<'a> {
         };
         let (players, active, seating, sits_out_dealer) = self.game();
         let (suits, ranks, cards) = self.deck();
+        self.deck_cards = Some(cards.clone());
         let orders = self.orders(&ranks);
         let (points, last_trick) = self.points(&ranks);
         let (deal, pickup) = self.deal();
@@ -420,6 +425,68 @@ impl<'a> Builder<'a> {
             }
         }
         (suits, ranks, cards)
+    }
+
+    /// Whether the deck deals a card of this selection (any suit for `trump` and `any`); an
+    /// error at the card's words if not.
+    fn card_dealt(&mut self, e: &Entry, c: &ast::CardRef, sel: CardSel) {
+        let Some(cards) = &self.deck_cards else { return };
+        let dealt = cards.iter().any(|d| {
+            d.rank == sel.rank
+                && match sel.suit {
+                    SuitSel::Suit(s) => d.suit == s,
+                    SuitSel::Trump | SuitSel::Any => true,
+                }
+        });
+        if dealt {
+            return;
+        }
+        let what = match sel.suit {
+            SuitSel::Suit(_) => "this card".to_string(),
+            SuitSel::Trump | SuitSel::Any => format!("a card of rank `{}`", c.rank),
+        };
+        self.err(
+            Code::CardNotInDeck,
+            e,
+            c.span,
+            format!(
+                "`{}.{}` needs {what}, but the deck's `cards` rows deal none",
+                c.suit, c.rank
+            ),
+            "not in the deck",
+            format!("add it to the deck's `cards` rows, or take `{}.{}` out", c.suit, c.rank),
+        );
+    }
+
+    /// A rank named where its cards are used (exchangers, meld ranks): an error at the word if the
+    /// deck deals no card of it.
+    fn rank_dealt(&mut self, e: &Entry, word: &Word, rank: RankId) {
+        let Some(cards) = &self.deck_cards else { return };
+        if cards.iter().any(|d| d.rank == rank) {
+            return;
+        }
+        let span = word.span;
+        self.err(
+            Code::CardNotInDeck,
+            e,
+            span,
+            format!(
+                "rank `{}` is named here, but the deck's `cards` rows deal no card of it",
+                word.text
+            ),
+            "no such cards",
+            format!(
+                "add the {}s to the deck's `cards` rows, or take `{}` out",
+                word.text, word.text
+            ),
+        );
+    }
+
+    /// `rank_of` for a rank whose cards are used: also `rank_dealt`.
+    fn dealt_rank_of(&mut self, e: &Entry, word: &Word, ranks: &[Rank]) -> Option<RankId> {
+        let r = self.rank_of(e, word, ranks)?;
+        self.rank_dealt(e, word, r);
+        Some(r)
     }
 
     fn rank_of(&mut self, e: &Entry, word: &Word, ranks: &[Rank]) -> Option<RankId> {
@@ -948,7 +1015,7 @@ impl<'a> Builder<'a> {
                         m.vannak_ranks = (0..ranks.len() as RankId).collect();
                     } else {
                         let words: Vec<Word> = e.stmt.words.iter().skip(3).cloned().collect();
-                        m.vannak_ranks = words.iter().filter_map(|wd| self.rank_of(e, wd, ranks)).collect();
+                        m.vannak_ranks = words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect();
                     }
                 }
                 "vannak_order_stmt" => {
@@ -957,7 +1024,7 @@ impl<'a> Builder<'a> {
                 }
                 "bela_stmt" => {
                     let words: Vec<Word> = e.stmt.words.iter().skip(1).take(2).cloned().collect();
-                    let rs: Vec<RankId> = words.iter().filter_map(|wd| self.rank_of(e, wd, ranks)).collect();
+                    let rs: Vec<RankId> = words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect();
                     let v = self.int(e, 3, 0, 1_000_000, "a meld value").unwrap_or(0);
                     if let [a, b] = rs[..] {
                         m.bela = Some((a, b, v));
@@ -1090,10 +1157,14 @@ impl<'a> Builder<'a> {
             },
         };
         match ranks.iter().position(|r| r.code == c.rank) {
-            Some(r) => Some(CardSel {
-                suit,
-                rank: r as RankId,
-            }),
+            Some(r) => {
+                let sel = CardSel {
+                    suit,
+                    rank: r as RankId,
+                };
+                self.card_dealt(e, c, sel);
+                Some(sel)
+            }
             None => {
                 let codes = ranks
                     .iter()
@@ -1473,12 +1544,13 @@ impl<'a> Builder<'a> {
                 qualify_aces: false,
                 discard_trumps: false,
             };
+            let (mut take_at, mut qualify_at) = (None, None);
             for e in self.block(&["exchange", &name]) {
                 match e.stmt.rule.as_str() {
                     "from_round_stmt" => x.from_round = self.int(e, 1, 1, 20, "a round number").map(|n| n as u32),
                     "exchangers_stmt" => {
                         let words: Vec<Word> = e.stmt.words.iter().skip(1).cloned().collect();
-                        x.exchangers = words.iter().filter_map(|wd| self.rank_of(e, wd, ranks)).collect();
+                        x.exchangers = words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect();
                     }
                     "take_stmt" => {
                         x.take = e
@@ -1494,8 +1566,11 @@ impl<'a> Builder<'a> {
                                 _ => None,
                             })
                             .collect();
+                        self.check_take(e, &x.take);
+                        take_at = Some(e);
                     }
                     "qualify_stmt" => {
+                        qualify_at = Some(e);
                         x.qualify_trumps = e.stmt.words.iter().any(|w| w.text == "trumps");
                         x.qualify_aces = e.stmt.words.iter().any(|w| w.text == "aces");
                     }
@@ -1503,9 +1578,83 @@ impl<'a> Builder<'a> {
                     _ => {}
                 }
             }
+            self.check_qualify(&x, take_at, qualify_at);
             out.push(x);
         }
         out
+    }
+
+    /// The talon chains and the whole-talon look start after both face-up cards are taken
+    /// (§11.4.4, §18.6 of the digest): without `top-card` in the same list the engine takes none
+    /// of them, so the list says what it cannot do.
+    fn check_take(&mut self, e: &Entry, take: &[Take]) {
+        if take.contains(&Take::TopCard) {
+            return;
+        }
+        let Some(word) = e
+            .stmt
+            .words
+            .iter()
+            .skip(1)
+            .find(|w| matches!(w.text.as_str(), "top-chain" | "bottom-chain" | "whole-talon"))
+            .cloned()
+        else {
+            return;
+        };
+        self.err(
+            Code::NoEffect,
+            e,
+            word.span,
+            format!("`{}` needs `top-card` in the same `take` list", word.text),
+            "would take nothing",
+            format!(
+                "the chains and the whole talon are taken only after both face-up cards: write `take top-card {}`",
+                e.stmt
+                    .words
+                    .iter()
+                    .skip(1)
+                    .map(|w| w.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        );
+    }
+
+    /// `take` and `qualify` only work together: cards beyond the indicator are taken when the
+    /// list names them and they qualify. A list without a qualifying kind takes nothing (an
+    /// error); a qualify line without a list is never consulted (a warning).
+    fn check_qualify(&mut self, x: &Exchange, take_at: Option<&Entry>, qualify_at: Option<&Entry>) {
+        let qualifies = x.qualify_trumps || x.qualify_aces;
+        match (take_at, qualify_at) {
+            (Some(e), _) if !x.take.is_empty() && !qualifies => {
+                let span = e.stmt.head_span();
+                self.err(
+                    Code::NoEffect,
+                    e,
+                    span,
+                    format!("exchange `{}` takes cards that qualify, but no card qualifies", x.name),
+                    "would take nothing",
+                    "add `qualify trumps`, `qualify aces` or `qualify trumps aces` to the exchange, or write `take none`",
+                );
+            }
+            // a house rule's `take none` over a base's qualify line is what it says: only a
+            // file that writes both (or a qualify line alone) is told
+            (t, Some(e)) if x.take.is_empty() && qualifies && t.is_none_or(|t| t.file == e.file) => {
+                let span = e.stmt.head_span();
+                self.err(
+                    Code::Unused,
+                    e,
+                    span,
+                    format!(
+                        "exchange `{}` takes only the indicator, so `qualify` is never used",
+                        x.name
+                    ),
+                    "never consulted",
+                    "add a `take` list (e.g. `take top-card`), or remove the `qualify` line",
+                );
+            }
+            _ => {}
+        }
     }
 
     fn scoring(&mut self) -> Scoring {

@@ -19,6 +19,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut
     deal_adds_up(v, tree, diags);
     figures_fit(v, tree, prov, diags);
     contracts_reachable(v, tree, prov, diags);
+    exchanges_can_happen(v, tree, diags);
     unused(v, tree, diags);
 }
 
@@ -184,30 +185,77 @@ fn figures_fit(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<
                 );
             }
         }
-        let check_cards = |cs: &[CardSel], diags: &mut Vec<Diag>| {
-            for sel in cs {
-                if let SuitSel::Suit(s) = sel.suit {
-                    if !v.cards.iter().any(|c| c.suit == s && c.rank == sel.rank) {
-                        let card = cond::card_words(sel, v);
-                        diags.push(
-                            Diag::new(
-                                Code::CardNotInDeck,
-                                ffile,
-                                format!("figure `{}` names the {card}, which is not in the deck", f.name),
-                            )
-                            .label(fspan, "this figure")
-                            .help("name a card the deck's `cards` line includes"),
-                        );
-                    }
-                }
-            }
+    }
+}
+
+/// The contracts a bidding round can end in.
+fn round_contracts(v: &Variant, r: &BidRound) -> Vec<ContractId> {
+    match &r.shape {
+        RoundShape::AcceptIndicator => vec![v.bidding.suit_contract],
+        RoundShape::Ascending { ladder, .. } => v
+            .bid_ladders
+            .get(*ladder)
+            .map(|l| l.entries.as_slice())
+            .unwrap_or(&[])
+            .iter()
+            .map(|e| match e {
+                BidEntry::Suit(_) => v.bidding.suit_contract,
+                BidEntry::Contract(c) => *c,
+            })
+            .collect(),
+        RoundShape::FirstClaim { contract } => vec![*contract],
+    }
+}
+
+/// An exchange used by a contract must be able to happen: it names an exchanger rank, its
+/// contract has trumps (the exchanger is a trump card), and its `from-round` is a round that can
+/// end in that contract. Otherwise nobody ever exchanges, whatever `explain` lists.
+fn exchanges_can_happen(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
+    for (ci, c) in v.contracts.iter().enumerate() {
+        let Some(x) = c.exchange.and_then(|x| v.exchanges.get(x)) else {
+            continue;
         };
-        for (_, cond) in &f.conditions {
-            cond.prims(&mut |p| match p {
-                Prim::Captures(cs) | Prim::Holds(cs) => check_cards(cs, diags),
-                Prim::WinsTrick { card, .. } => check_cards(std::slice::from_ref(card), diags),
-                _ => {}
-            });
+        let mut no_effect = |addr: &[&str], msg: String, label: &str, help: String| {
+            let (file, span) = at(tree, addr);
+            diags.push(Diag::new(Code::NoEffect, file, msg).label(span, label).help(help));
+        };
+        if x.exchangers.is_empty() {
+            no_effect(
+                &["exchange", &x.name],
+                format!("exchange `{}` names no exchanger: nobody can ever exchange", x.name),
+                "no `exchangers` line",
+                "add `exchangers RANK ...` (e.g. `exchangers 7`)".to_string(),
+            );
+        }
+        if !c.trumps {
+            no_effect(
+                &["contract", &c.name, "exchange"],
+                format!(
+                    "contract `{}` has no trumps, so exchange `{}` (a trump card for the indicator) never happens",
+                    c.name, x.name
+                ),
+                "needs trumps",
+                format!("take the `exchange` line out of contract `{}`", c.name),
+            );
+        }
+        if let Some(n) = x.from_round {
+            let ends_here = v
+                .bidding
+                .rounds
+                .iter()
+                .filter(|r| r.number == n)
+                .any(|r| round_contracts(v, r).contains(&ci));
+            if !ends_here {
+                no_effect(
+                    &["exchange", &x.name, "from-round"],
+                    format!(
+                        "exchange `{}` applies only from bidding round {n}, which never ends in contract `{}`",
+                        x.name, c.name
+                    ),
+                    "no such round for this contract",
+                    "name a bidding round that can end in the contract, or remove `from-round`".to_string(),
+                );
+            }
         }
     }
 }
@@ -260,6 +308,28 @@ fn contracts_reachable(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &
 }
 
 fn unused(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
+    // a declared rank that no `cards` row deals: every mention of it was an error already, but
+    // an unmentioned one is only dead weight in the deck
+    for (r, rank) in v.ranks.iter().enumerate() {
+        if !v.cards.iter().any(|c| c.rank as usize == r) {
+            let (file, span) = at(tree, &["deck", "rank", &rank.name]);
+            diags.push(
+                Diag::new(
+                    Code::Unused,
+                    file,
+                    format!(
+                        "rank `{}` ({}) has no cards: the deck's `cards` rows deal none",
+                        rank.name, rank.code
+                    ),
+                )
+                .label(span, "declared here")
+                .help(format!(
+                    "add the {}s to the `cards` rows, or remove the rank",
+                    rank.code
+                )),
+            );
+        }
+    }
     let mut warn = |addr: &[&str], what: String, help: String| {
         let (file, span) = at(tree, addr);
         diags.push(
