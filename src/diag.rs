@@ -211,7 +211,7 @@ impl Diag {
                 // "Advice" rather than "Error"
                 severity: miette::Severity::Advice,
                 help: None,
-                source: miette::NamedSource::new(sources.name(f), sources.text(f).to_string()),
+                source: miette::NamedSource::new(sources.name(f), CharColumns(sources.text(f).to_string())),
                 labels,
                 related: Vec::new(),
             });
@@ -225,7 +225,10 @@ impl Diag {
                 miette::Severity::Error
             },
             help: self.help.clone(),
-            source: miette::NamedSource::new(sources.name(self.file), sources.text(self.file).to_string()),
+            source: miette::NamedSource::new(
+                sources.name(self.file),
+                CharColumns(sources.text(self.file).to_string()),
+            ),
             labels: own.into_iter().map(|l| to_labeled(sources, l)).collect(),
             related,
         }
@@ -239,6 +242,37 @@ fn to_labeled(sources: &SourceSet, l: &Label) -> miette::LabeledSpan {
     miette::LabeledSpan::new(Some(l.text.clone()), start, end - start)
 }
 
+/// A file's text for miette, whose box header (`[file:line:col]`) would count the column in
+/// bytes: on a line with accented letters it then disagrees with `Diag::location`. The column is
+/// taken from `source::line_col` instead, so both count characters.
+#[derive(Debug, Clone)]
+pub struct CharColumns(String);
+
+impl miette::SourceCode for CharColumns {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let inner = <str as miette::SourceCode>::read_span(&self.0, span, context_lines_before, context_lines_after)?;
+        // with context lines miette starts at a line start (column 0): only the bare span's
+        // column, the one the header shows, is counted in bytes
+        let column = if context_lines_before == 0 {
+            crate::source::line_col(&self.0, span.offset()).1.saturating_sub(1)
+        } else {
+            inner.column()
+        };
+        Ok(Box::new(miette::MietteSpanContents::new(
+            inner.data(),
+            *inner.span(),
+            inner.line(),
+            column,
+            inner.line_count(),
+        )))
+    }
+}
+
 /// A diagnostic ready for miette's report handlers.
 #[derive(Debug, Clone)]
 pub struct Rendered {
@@ -246,7 +280,7 @@ pub struct Rendered {
     code: Option<&'static str>,
     severity: miette::Severity,
     help: Option<String>,
-    source: miette::NamedSource<String>,
+    source: miette::NamedSource<CharColumns>,
     labels: Vec<miette::LabeledSpan>,
     related: Vec<Rendered>,
 }
@@ -286,6 +320,17 @@ impl miette::Diagnostic for Rendered {
             Some(Box::new(self.related.iter().map(|r| r as &dyn miette::Diagnostic)))
         }
     }
+}
+
+/// Puts diagnostics in reading order: by file (in the order the files were added), then by the
+/// position of the primary label. The checks run section by section, not line by line, so
+/// without this a file's errors come out of order. The sort is stable: diagnostics at one
+/// position keep the order they were found in.
+pub fn sort_by_position(diags: &mut [Diag]) {
+    diags.sort_by_key(|d| {
+        let start = d.labels.iter().find(|l| l.file == d.file).map_or(0, |l| l.span.start);
+        (d.file, start)
+    });
 }
 
 /// Renders diagnostics as plain text (no colour, fixed width): the form the snapshot tests record.

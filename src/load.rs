@@ -44,6 +44,7 @@ pub fn load_with(r: &mut Resolver<'_>, base: FileId, extras: &[FileId]) -> Loade
         _ => (None, Provenance::default()),
     };
     dedup(&mut diags);
+    crate::diag::sort_by_position(&mut diags);
     Loaded {
         variant,
         provenance,

@@ -20,7 +20,8 @@ pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     candidates
         .into_iter()
         .map(|c| (distance(c, name), c))
-        .filter(|(d, c)| *d <= 2.max(c.chars().count() / 3))
+        // a suggestion that shares no letter with the word (`7` for `A`) is no typo
+        .filter(|(d, c)| *d <= 2.max(c.chars().count() / 3) && *d < name.chars().count().min(c.chars().count()))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }

@@ -67,13 +67,55 @@ impl SourceSet {
             .map(|f| f.origin)
             .unwrap_or(Origin::Synthetic)
     }
-    /// 1-based line and column (in characters) of a byte offset.
+    /// 1-based line and column (in characters) of a byte offset: see [`line_col`].
     pub fn line_col(&self, id: FileId, offset: usize) -> (usize, usize) {
-        let text = self.text(id);
-        let offset = offset.min(text.len());
-        let before = text.get(..offset).unwrap_or("");
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
-        (line, col)
+        line_col(self.text(id), offset)
+    }
+}
+
+/// 1-based line and column of a byte offset, the column counted in characters. The one place
+/// that turns offsets into positions: the `file:line:col` header and the box drawn under it
+/// (`diag::Rendered`'s source) both use it, so they cannot disagree on accented lines. A line
+/// ends at `\n`, `\r\n` or a lone `\r`, as in the grammar's `NEWLINE`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = text.get(..offset).unwrap_or("");
+    let mut line = 1;
+    let mut col = 1;
+    let mut chars = before.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' if chars.peek() == Some(&'\n') => {}
+            '\n' | '\r' => {
+                line += 1;
+                col = 1;
+            }
+            _ => col += 1,
+        }
+    }
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_col;
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        // `é` and `ő` are two bytes each: the `x` is the 5th character of its line
+        let text = "a\néőé x";
+        let x = text.find('x').unwrap_or(0);
+        assert_eq!(line_col(text, x), (2, 5));
+    }
+
+    #[test]
+    fn lines_end_as_in_the_grammar() {
+        assert_eq!(line_col("a\r\nb", 3), (2, 1));
+        assert_eq!(line_col("a\rb", 2), (2, 1));
+        // an offset inside a character counts from that character's start
+        assert_eq!(line_col("é", 1), (1, 1));
     }
 }

@@ -10,7 +10,7 @@ use kartya::diag::Code;
 use std::collections::BTreeSet;
 
 fn expected_code(text: &str) -> Option<String> {
-    if text.trim_start().starts_with('{') {
+    if text.trim_start().starts_with(['{', '[']) {
         // a hand record: its `note` says what it expects (read as text: the record may be broken)
         let note = text.split("\"note\": \"").nth(1)?.split('"').next()?;
         return note.strip_prefix("expect: ").map(|s| s.trim().to_string());
@@ -128,4 +128,59 @@ fn diagnostics_are_lowercase_one_line_messages() {
             );
         }
     }
+}
+
+/// The `file:line:col` header and the box's `[file:line:col]` are one position, counted in
+/// characters, also on a line with accented letters (miette alone counts the box's in bytes).
+#[test]
+fn header_and_box_agree_on_accented_lines() {
+    let text = "house-rules broken \"x\" extends alsos-3p\ncontract adu {\n  exchange síbelés extra\n}\n";
+    let mut sources = kartya::source::SourceSet::new();
+    let id = sources.add("accented.kartya", text, kartya::source::Origin::User);
+    let loaded = kartya::load::load(&mut sources, id, &[]);
+    let rendered = render(&loaded.diags, &sources);
+    let header = rendered.lines().next().unwrap_or("").to_string();
+    // `  exchange síbelés ` is 19 characters (21 bytes): `extra` is at column 20
+    assert_eq!(header, "accented.kartya:3:20");
+    assert!(
+        rendered.contains(&format!("[{header}]")),
+        "the box names another position:\n{rendered}"
+    );
+}
+
+/// A base whose deck no longer declares a rank that the rest of the file uses: the real
+/// errors (each use of the rank), in line order, and no follow-on "figure has no condition"
+/// for the figures whose `when` line was already reported.
+#[test]
+fn a_removed_rank_gives_the_real_errors_in_line_order() {
+    let base = kartya::bundled::find("alsos-3p").map(|b| b.text).unwrap_or_default();
+    let rank_line = base
+        .lines()
+        .find(|l| l.trim_start().starts_with("rank ") && l.trim_end().ends_with(" 7"));
+    let Some(rank_line) = rank_line else {
+        panic!("alsos-3p declares a rank with code 7");
+    };
+    let text = base.replacen(&format!("{rank_line}\n"), "", 1);
+    let mut sources = kartya::source::SourceSet::new();
+    let id = sources.add("no-seven.kartya", text, kartya::source::Origin::User);
+    let loaded = kartya::load::load(&mut sources, id, &[]);
+    assert!(loaded.has_errors());
+    let lines: Vec<usize> = loaded
+        .diags
+        .iter()
+        .map(|d| {
+            let start = d.labels.first().map_or(0, |l| l.span.start);
+            sources.line_col(d.file, start).0
+        })
+        .collect();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted, "diagnostics out of line order");
+    let follow_ons: Vec<&str> = loaded
+        .diags
+        .iter()
+        .filter(|d| matches!(d.code, Code::Missing | Code::FigureNowhere))
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(follow_ons.is_empty(), "follow-on errors: {follow_ons:?}");
 }

@@ -1267,6 +1267,8 @@ impl<'a> Builder<'a> {
                 prov,
             };
             let mut has_value = false;
+            // an `in` or `when` line already reported: the checks below would repeat it
+            let mut follow_on = false;
             for e in self.block(&["figure", &name]) {
                 match e.stmt.rule.as_str() {
                     "value_stmt" => {
@@ -1299,8 +1301,9 @@ impl<'a> Builder<'a> {
                     "in_stmt" => {
                         f.contracts.clear();
                         for i in 1..e.stmt.words.len() {
-                            if let Some(c) = self.lookup(e, i, "contract", &names.contracts) {
-                                f.contracts.push(c);
+                            match self.lookup(e, i, "contract", &names.contracts) {
+                                Some(c) => f.contracts.push(c),
+                                None => follow_on = true,
                             }
                         }
                     }
@@ -1312,10 +1315,12 @@ impl<'a> Builder<'a> {
                             None
                         };
                         if per && contract.is_none() {
+                            follow_on = true;
                             continue;
                         }
-                        if let Some(c) = e.stmt.condition.as_ref().and_then(|c| self.cond(e, c, suits, ranks)) {
-                            f.conditions.push((contract, c));
+                        match e.stmt.condition.as_ref().and_then(|c| self.cond(e, c, suits, ranks)) {
+                            Some(c) => f.conditions.push((contract, c)),
+                            None => follow_on = true,
                         }
                     }
                     "alias_stmt" => {
@@ -1359,7 +1364,7 @@ impl<'a> Builder<'a> {
                     "add `value BACK front FRONT`",
                 );
             }
-            if f.contracts.is_empty() {
+            if f.contracts.is_empty() && !follow_on {
                 let span = head.stmt.head_span();
                 self.err(
                     Code::FigureNowhere,
@@ -1371,7 +1376,7 @@ impl<'a> Builder<'a> {
                 );
             }
             for &c in &f.contracts {
-                if f.condition_in(c).is_none() {
+                if f.condition_in(c).is_none() && !follow_on {
                     let span = head.stmt.head_span();
                     let cname = contracts.get(c).map(|c| c.name.clone()).unwrap_or_default();
                     self.err(

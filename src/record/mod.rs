@@ -3,6 +3,7 @@
 //! the engine into a score sheet. Errors name the action's index, the seat and the rule broken,
 //! with a span into the JSON text.
 
+mod json_error;
 mod json_spans;
 pub mod notation;
 pub mod sheet;
@@ -273,18 +274,10 @@ pub fn replay(sources: &mut SourceSet, file: FileId) -> Replayed {
     let rec: Record = match serde_json::from_str(&text) {
         Ok(r) => r,
         Err(e) => {
-            let offset = offset_of(&text, e.line(), e.column());
-            let d = Diag::new(
-                Code::BadRecord,
-                file,
-                format!("this is not a hand record: {}", lower_first(&e.to_string())),
-            )
-            .label(Span::new(offset, offset), "here")
-            .help("a record is a JSON object with `variant`, `dealer`, `deal` and `actions`; see docs/records.md");
             return Replayed {
                 game: None,
                 variant_names: Vec::new(),
-                diags: vec![d],
+                diags: vec![json_error::diagnose(file, &text, &e)],
             };
         }
     };
@@ -432,26 +425,6 @@ fn legal_help(game: &Game) -> String {
     } else {
         format!("the legal actions here are: {}", legal.join(", "))
     }
-}
-
-fn lower_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_lowercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
-/// Byte offset of a 1-based line and column (serde_json's error position).
-fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let mut off = 0;
-    for (i, l) in text.split_inclusive('\n').enumerate() {
-        if i + 1 == line {
-            return (off + column.saturating_sub(1)).min(text.len());
-        }
-        off += l.len();
-    }
-    text.len()
 }
 
 /// Writes a played hand as a canonical record.

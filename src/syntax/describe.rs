@@ -131,16 +131,34 @@ fn keyword_phrase(rule: Rule) -> Option<String> {
         .map(|(_, w)| format!("`{w}`"))
 }
 
-/// "a, b or c" from pest's positive attempts, in grammar order, without repeats.
-pub fn expected_list(positives: &[Rule]) -> String {
+/// The words pest tried, in grammar order, without repeats. Pest reports the end of a
+/// statement as `EOI` (the grammar's `NEWLINE` is built in and never reported): in the middle
+/// of the file that is the end of the line, and it comes last.
+fn expected_words(positives: &[Rule], at_end_of_file: bool) -> Vec<String> {
     let mut seen: Vec<String> = Vec::new();
-    for &r in positives.iter().filter(|r| **r != Rule::comment) {
+    for &r in positives.iter().filter(|r| **r != Rule::comment && **r != Rule::EOI) {
         if let Some(p) = phrase(r).map(str::to_string).or_else(|| keyword_phrase(r)) {
             if !seen.contains(&p) {
                 seen.push(p);
             }
         }
     }
+    if positives.contains(&Rule::EOI) {
+        seen.push(
+            if at_end_of_file {
+                "end of file"
+            } else {
+                "the end of the line"
+            }
+            .to_string(),
+        );
+    }
+    seen
+}
+
+/// "a, b or c" from pest's positive attempts (at most ten, then "or one of N more").
+pub fn expected_list(positives: &[Rule], at_end_of_file: bool) -> String {
+    let mut seen = expected_words(positives, at_end_of_file);
     if seen.len() > 10 {
         let more = seen.len() - 8;
         seen.truncate(8);
@@ -153,14 +171,85 @@ pub fn expected_list(positives: &[Rule]) -> String {
     }
 }
 
+/// What every rules file starts with.
+pub const HEADER_HELP: &str =
+    "a rules file starts with `variant NAME \"description\"` or `house-rules NAME \"description\" extends BASE`";
+
+/// The grammar's sections, each of which starts a new line at the top level.
+const SECTIONS: &[Rule] = &[
+    Rule::game_block,
+    Rule::deck_block,
+    Rule::orders_block,
+    Rule::points_block,
+    Rule::deal_block,
+    Rule::bidding_block,
+    Rule::ladder_line,
+    Rule::contract_block,
+    Rule::announcing_block,
+    Rule::melds_block,
+    Rule::figure_block,
+    Rule::figure_ladder_line,
+    Rule::doubling_block,
+    Rule::calling_block,
+    Rule::exchange_block,
+    Rule::scoring_block,
+    Rule::remove_line,
+];
+
+/// Whether a word starts a section (`contract`, `deck`, ...).
+pub fn is_section_keyword(word: &str) -> bool {
+    SECTIONS
+        .iter()
+        .filter_map(|r| phrase(*r))
+        .any(|p| p.trim_matches('`') == word)
+}
+
+/// Whether the error is at the place of the file's header.
+pub fn expects_header(positives: &[Rule]) -> bool {
+    positives.contains(&Rule::variant_line) || positives.contains(&Rule::header)
+}
+
+/// Whether the statement could end here (pest tried its trailing comment).
+pub fn expects_end_of_statement(positives: &[Rule]) -> bool {
+    positives.contains(&Rule::comment)
+}
+
+/// Every expected word, untruncated (for a help line that lists what a block holds).
+pub fn expected_all(positives: &[Rule]) -> String {
+    let seen = expected_words(positives, false);
+    match seen.split_last() {
+        None => "something else".into(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// Every section keyword, for the help on an unknown word at the top level.
+pub fn sections() -> String {
+    let words: Vec<&str> = SECTIONS.iter().filter_map(|r| phrase(*r)).collect();
+    match words.split_last() {
+        None => String::new(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The nearest section keyword to a misspelt word at the top level.
+pub fn closest_section(word: &str) -> Option<String> {
+    let words: Vec<&str> = SECTIONS
+        .iter()
+        .filter_map(|r| phrase(*r))
+        .map(|p| p.trim_matches('`'))
+        .collect();
+    crate::names::suggest(word, words).map(str::to_string)
+}
+
 /// A help line that fits the context of the error.
 pub fn help_for(positives: &[Rule]) -> String {
     let has = |r: Rule| positives.contains(&r);
-    if has(Rule::variant_line) || has(Rule::header) {
-        "a rules file starts with `variant NAME \"description\"` or `house-rules NAME \"description\" extends BASE`"
-            .into()
+    if expects_header(positives) {
+        HEADER_HELP.into()
     } else if has(Rule::game_block) || has(Rule::figure_block) {
-        "each section starts a new line: `game`, `deck`, `orders`, `points`, `deal`, `bidding`, `ladder`, `contract`, `announcing`, `melds`, `figure`, `figure-ladder`, `doubling`, `calling`, `exchange`, `scoring` or `remove`".into()
+        format!("each section starts a new line: {}", sections())
     } else if has(Rule::primitive) || has(Rule::points_pred) {
         "a condition is built from `card-points`, `with-melds`, `captures`, `wins`, `game`, `holds` and `trump-is`, joined by `and`, `or`, `not` and parentheses".into()
     } else {

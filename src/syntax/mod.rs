@@ -4,6 +4,7 @@
 
 pub mod ast;
 mod describe;
+mod error;
 mod keywords;
 
 use crate::diag::{Code, Diag};
@@ -37,7 +38,8 @@ pub fn parse(file: FileId, text: &str) -> Result<FileAst, Vec<Diag>> {
     let mut pairs = KartyaParser::parse(Rule::file, text).map_err(|e| vec![syntax_diag(file, text, e)])?;
     let Some(root) = pairs.next() else {
         return Err(vec![Diag::new(Code::Syntax, file, "the file is empty")
-            .label(Span::new(0, 0), "expected `variant` or `house-rules` here")]);
+            .label(Span::new(0, 0), "expected `variant` or `house-rules` here")
+            .help(describe::HEADER_HELP)]);
     };
     let mut builder = Builder::default();
     let stmts = builder.body(root);
@@ -105,41 +107,11 @@ fn syntax_diag(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diag {
         InputLocation::Pos(p) => (p, p),
         InputLocation::Span((a, b)) => (a, b),
     };
-    let found = found_at(text, start);
     match e.variant {
         ErrorVariant::ParsingError {
             positives,
             negatives: _,
-        } => {
-            let expected = describe::expected_list(&positives);
-            let message = if expected.is_empty() {
-                format!("unexpected {found}")
-            } else {
-                format!("unexpected {found}; expected {expected}")
-            };
-            let mut d = Diag::new(Code::Syntax, file, message).label(
-                Span::new(start, end.max(start)),
-                format!(
-                    "expected {}",
-                    if expected.is_empty() {
-                        "something else".to_string()
-                    } else {
-                        expected.clone()
-                    }
-                ),
-            );
-            let word: String = text
-                .get(start..)
-                .unwrap_or("")
-                .chars()
-                .take_while(|c| !c.is_whitespace())
-                .collect();
-            d = match describe::closest_keyword(&word, &positives) {
-                Some(k) => d.help(format!("did you mean `{k}`?")),
-                None => d.help(describe::help_for(&positives)),
-            };
-            d
-        }
+        } => error::parsing_error(file, text, start, end, &positives),
         ErrorVariant::CustomError { message } => {
             let (message, help) = if message.contains("call limit") {
                 (
@@ -152,19 +124,6 @@ fn syntax_diag(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diag {
             Diag::new(Code::Syntax, file, message)
                 .label(Span::new(start, end.max(start)), "here")
                 .help(help)
-        }
-    }
-}
-
-/// Describes the text at a byte offset in user words: `` `foo` ``, the end of the line, or the end of the file.
-fn found_at(text: &str, pos: usize) -> String {
-    let rest = text.get(pos..).unwrap_or("");
-    match rest.chars().next() {
-        None => "end of file".into(),
-        Some('\n') | Some('\r') => "end of line".into(),
-        Some(_) => {
-            let word: String = rest.chars().take_while(|c| !c.is_whitespace()).take(24).collect();
-            format!("`{word}`")
         }
     }
 }
