@@ -180,7 +180,10 @@ fn load_args(args: &[String], sources: &mut SourceSet) -> (Vec<FileId>, Vec<Diag
         } else if let Some(b) = kartya::bundled::find(a) {
             ids.push(sources.add(kartya::bundled::display_path(&b), b.text, Origin::Bundled));
         } else {
-            diags.push(kartya::resolve::unknown_variant(cmd, span, a));
+            // a file `NAME.kartya` here is surely what a bare `NAME` meant
+            let local = format!("./{a}.kartya");
+            let local = std::path::Path::new(&local).is_file().then_some(local.as_str());
+            diags.push(kartya::resolve::unknown_variant_arg(cmd, span, a, local));
         }
     }
     (ids, diags)

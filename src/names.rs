@@ -1,4 +1,12 @@
-//! Name helpers shared by diagnostics: edit distance for "did you mean" suggestions.
+//! Name closeness for "did you mean": takes a misspelt name and the known names, gives the one
+//! the user most likely meant, or none. Every lookup of a name (references in the model, block
+//! overlays and `remove` in resolve, `extends` and command-line variants, keywords of the
+//! grammar) asks `suggest` or `close`, so all paths agree on what counts as close.
+//!
+//! The rule: two names that are equal once accents and case are folded (`volat`/`volát`) are
+//! certainly close. Otherwise the folded names may differ by a small edit: at most 1 when the
+//! shorter has up to 4 characters, 2 when longer, and never when the shorter has 1 or 2
+//! characters (a rank `7` is not a typo of `A`).
 
 /// Levenshtein distance over characters (names are short).
 pub fn distance(a: &str, b: &str) -> usize {
@@ -15,13 +23,149 @@ pub fn distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// The closest of `candidates` to `name`, if it is close enough to be a likely typo.
+/// The base letter of an accented Latin letter, if it is one (already lowercased). Covers
+/// Latin-1 and Latin Extended-A, which hold every accent a rules file in Hungarian, German or
+/// a neighbouring language uses; a file written with combining marks is handled by `fold`.
+fn base_letter(c: char) -> Option<char> {
+    Some(match c {
+        'à'..='å' | 'ā' | 'ă' | 'ą' => 'a',
+        'ç' | 'ć' | 'ĉ' | 'ċ' | 'č' => 'c',
+        'ď' | 'đ' => 'd',
+        'è'..='ë' | 'ē' | 'ĕ' | 'ė' | 'ę' | 'ě' => 'e',
+        'ĝ' | 'ğ' | 'ġ' | 'ģ' => 'g',
+        'ĥ' | 'ħ' => 'h',
+        'ì'..='ï' | 'ĩ' | 'ī' | 'ĭ' | 'į' | 'ı' => 'i',
+        'ĵ' => 'j',
+        'ķ' => 'k',
+        'ĺ' | 'ļ' | 'ľ' | 'ŀ' | 'ł' => 'l',
+        'ñ' | 'ń' | 'ņ' | 'ň' => 'n',
+        'ò'..='ö' | 'ø' | 'ō' | 'ŏ' | 'ő' => 'o',
+        'ŕ' | 'ŗ' | 'ř' => 'r',
+        'ś' | 'ŝ' | 'ş' | 'š' => 's',
+        'ţ' | 'ť' | 'ŧ' => 't',
+        'ù'..='ü' | 'ũ' | 'ū' | 'ŭ' | 'ů' | 'ű' | 'ų' => 'u',
+        'ŵ' => 'w',
+        'ý' | 'ÿ' | 'ŷ' => 'y',
+        'ź' | 'ż' | 'ž' => 'z',
+        _ => return None,
+    })
+}
+
+/// A name without accents and case: `Volát` -> `volat`. Combining marks (U+0300..U+036F, as in
+/// a decomposed `a\u{301}`) are dropped.
+pub fn fold(name: &str) -> String {
+    name.chars()
+        .flat_map(char::to_lowercase)
+        .filter(|c| !('\u{300}'..='\u{36f}').contains(c))
+        .map(|c| base_letter(c).unwrap_or(c))
+        .collect()
+}
+
+/// How far `name` is from `candidate` when they are close (0: equal after folding), else `None`.
+pub fn close(name: &str, candidate: &str) -> Option<usize> {
+    let (a, b) = (fold(name), fold(candidate));
+    if a == b {
+        return Some(0);
+    }
+    let shorter = a.chars().count().min(b.chars().count());
+    let limit = match shorter {
+        0..=2 => return None,
+        3 | 4 => 1,
+        _ => 2,
+    };
+    // folding removes the accents' cost, so `sibeles`/`síbelés` is 0, yet keep an exact-letter
+    // typo ranked after an accent-only difference: 1 + edits
+    let d = distance(&a, &b);
+    (d <= limit).then_some(d + 1)
+}
+
+/// The closest of `candidates` to `name`, if one is close (see the module rule). A candidate
+/// spelt exactly like `name` is not a suggestion: the caller looks names up before asking.
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     candidates
         .into_iter()
-        .map(|c| (distance(c, name), c))
-        // a suggestion that shares no letter with the word (`7` for `A`) is no typo
-        .filter(|(d, c)| *d <= 2.max(c.chars().count() / 3) && *d < name.chars().count().min(c.chars().count()))
+        .filter(|c| *c != name)
+        .filter_map(|c| close(name, c).map(|d| (d, c)))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The figure names of the bundled Alsós base, as a user would meet them.
+    const FIGURES: &[&str] = &[
+        "kassza",
+        "abszolút",
+        "százas",
+        "kétszázas",
+        "negyvennégyes",
+        "tulétroá",
+        "ultimó",
+        "család",
+        "összes-adu",
+        "volát",
+        "uhu",
+    ];
+
+    #[test]
+    fn the_issue_examples() {
+        assert_eq!(suggest("volat", FIGURES.iter().copied()), Some("volát"));
+        assert_eq!(suggest("sibeles", ["síbelés"]), Some("síbelés"));
+        assert_eq!(suggest("abszolut", FIGURES.iter().copied()), Some("abszolút"));
+        assert_eq!(suggest("nosuch", FIGURES.iter().copied()), None);
+        assert_eq!(
+            suggest(
+                "7",
+                ["A", "K", "F", "10", "9", "8", "7"].into_iter().filter(|r| *r != "7")
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn folding_accents_case_and_combining_marks() {
+        assert_eq!(fold("Volát"), "volat");
+        assert_eq!(fold("ÖSSZES-ADU"), "osszes-adu");
+        assert_eq!(fold("tők őű"), "tok ou");
+        assert_eq!(fold("vola\u{301}t"), "volat");
+        assert_eq!(close("VOLAT", "volát"), Some(0));
+    }
+
+    #[test]
+    fn short_names_are_close_only_when_they_fold_equal() {
+        assert_eq!(close("7", "A"), None);
+        assert_eq!(close("10", "9"), None);
+        assert_eq!(close("ab", "ac"), None);
+        assert_eq!(close("a", "A"), Some(0));
+        // up to 4 characters: one edit
+        assert!(close("uhu", "uhy").is_some());
+        assert!(close("uhu", "aha").is_none());
+        // longer: two edits
+        assert!(close("szanzadux", "szanzadu").is_some());
+        assert!(close("kassza", "kaszaa").is_some());
+        assert!(close("kassza", "kasxyz").is_none());
+    }
+
+    #[test]
+    fn accent_differences_rank_before_typos() {
+        // `tok` folds to `tök`; `tök` vs `rök` is an edit: the folded match wins
+        assert_eq!(suggest("tok", ["rök", "tök"]), Some("tök"));
+        assert_eq!(suggest("volát", ["volát"]), None);
+    }
+
+    proptest::proptest! {
+        /// Accents and case never hide a name: any name is close to itself written plain.
+        #[test]
+        fn a_name_is_close_to_its_folded_form(name in "[a-zA-Záéíóöőúüű-]{1,12}") {
+            proptest::prop_assert_eq!(close(&name, &fold(&name)), Some(0));
+        }
+
+        /// Closeness is symmetric.
+        #[test]
+        fn closeness_is_symmetric(a in "[a-zá-ú]{0,8}", b in "[a-zá-ú]{0,8}") {
+            proptest::prop_assert_eq!(close(&a, &b), close(&b, &a));
+        }
+    }
 }

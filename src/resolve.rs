@@ -10,6 +10,8 @@ use crate::syntax::ast::{FileAst, Span, Stmt, Word, WordKind};
 use indexmap::IndexMap;
 use std::collections::BTreeMap;
 
+mod overlay;
+
 /// A rule's address: block keyword, block name, statement key, e.g. `contract betli value`.
 pub type Address = Vec<String>;
 
@@ -330,7 +332,8 @@ pub struct Resolver<'a> {
     /// Parsed files, each with the diagnostics its parse found (given again on every use).
     parsed: BTreeMap<FileId, (Option<Parsed>, Vec<Diag>)>,
     /// Resolved entries of each chain (base first) seen so far.
-    trees: BTreeMap<Vec<FileId>, AddressMap<Entry>>,
+    /// with the overlay misses (`overlay::misses`) found when the chain's last file was applied.
+    trees: BTreeMap<Vec<FileId>, (AddressMap<Entry>, Vec<Diag>)>,
     pub diags: Vec<Diag>,
 }
 
@@ -487,10 +490,15 @@ impl<'a> Resolver<'a> {
         for p in chain {
             key.push(p.file);
             match self.trees.get(&key) {
-                Some(t) => tree.entries = t.clone(),
+                Some((t, misses)) => {
+                    tree.entries = t.clone();
+                    self.diags.extend(misses.iter().cloned());
+                }
                 None => {
+                    let misses = misses_of(&tree.entries, p);
+                    self.diags.extend(misses.iter().cloned());
                     apply(&mut tree, p);
-                    self.trees.insert(key.clone(), tree.entries.clone());
+                    self.trees.insert(key.clone(), (tree.entries.clone(), misses));
                 }
             }
         }
@@ -585,6 +593,7 @@ impl<'a> Resolver<'a> {
         compared.extend(side.iter().cloned());
         self.check_conflicts(&compared);
         for p in &side {
+            self.diags.extend(misses_of(&tree.entries, p));
             apply(&mut tree, p);
         }
         for p in chain.iter().chain(side.iter()) {
@@ -684,19 +693,64 @@ fn remove_conflict(sources: &SourceSet, rf: FileId, rs: Span, addr: &Address, sf
     ))
 }
 
+/// A variant name in `extends` (or a record) that is neither bundled nor the header name of a
+/// file given on the command line. A bundled name is suggested only when it is close (see
+/// `names`), never for something that looks like a path.
 pub fn unknown_variant(file: FileId, span: Span, name: &str) -> Diag {
-    let mut names: Vec<&str> = bundled::all().map(|b| b.name).collect();
-    names.sort_by_key(|n| crate::names::distance(n, name));
+    let help = match bundled_suggestion(name) {
+        Some(b) => format!("did you mean `{b}`? `kartya list` shows every bundled name"),
+        None => format!(
+            "`kartya list` shows every bundled name; to build on a file of yours, give it on the command line too, e.g. `kartya check ./{}.kartya FILE`",
+            short(name)
+        ),
+    };
     Diag::new(
         Code::UnknownVariant,
         file,
         format!("there is no variant or house-rules file called `{name}`"),
     )
     .label(span, "not a bundled name or a file given on the command line")
-    .help(format!(
-        "did you mean `{}`? `kartya list` shows every bundled name",
-        names.first().copied().unwrap_or("alsos-3p")
-    ))
+    .help(help)
+}
+
+/// A command-line argument that is neither a bundled name nor a path. `local_file` is the
+/// path of a file of that name next to the user (`./NAME.kartya`), if the CLI found one: a bare
+/// name means a bundled variant, so that file is what the user meant.
+pub fn unknown_variant_arg(file: FileId, span: Span, name: &str, local_file: Option<&str>) -> Diag {
+    let help = match (local_file, bundled_suggestion(name)) {
+        (Some(path), _) => format!(
+            "`{}` is a file here, but a bare name means a bundled variant: give the path, e.g. `{path}`",
+            path.trim_start_matches("./")
+        ),
+        (None, Some(b)) => format!("did you mean `{b}`? `kartya list` shows every bundled name"),
+        (None, None) => format!(
+            "`kartya list` shows every bundled name; a file of yours is given by its path, e.g. `./{}.kartya`",
+            short(name)
+        ),
+    };
+    Diag::new(
+        Code::UnknownVariant,
+        file,
+        format!("there is no bundled variant or house-rules file called `{name}`"),
+    )
+    .label(span, "not a bundled name")
+    .help(help)
+}
+
+/// The bundled name `name` is close to, unless `name` looks like a path.
+fn bundled_suggestion(name: &str) -> Option<&'static str> {
+    if name.contains('/') || name.contains('\\') || name.ends_with(".kartya") {
+        return None;
+    }
+    crate::names::suggest(name, bundled::all().map(|b| b.name))
+}
+
+/// What a house-rules file misses of the tree it is laid over; a variant overlays nothing.
+fn misses_of(tree: &AddressMap<Entry>, p: &Parsed) -> Vec<Diag> {
+    match p.header.kind {
+        FileKind::HouseRules => overlay::misses(tree, p),
+        FileKind::Variant => Vec::new(),
+    }
 }
 
 /// Applies one file's statements onto the tree: later files override earlier ones by address.

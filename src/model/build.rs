@@ -1180,7 +1180,10 @@ impl<'a> Builder<'a> {
                         c.suit, c.rank, c.rank
                     ),
                     "not in the deck",
-                    format!("the deck's ranks are {codes}"),
+                    match suggest(&c.rank, ranks.iter().map(|r| r.code.as_str())) {
+                        Some(h) => format!("did you mean `{h}`? the deck's ranks are {codes}"),
+                        None => format!("the deck's ranks are {codes}"),
+                    },
                 );
                 None
             }
