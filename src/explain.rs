@@ -429,7 +429,15 @@ pub fn explain(v: &Variant) -> String {
         }
         if !f.requires.is_empty() {
             let cards: Vec<String> = f.requires.iter().map(|c| cond::card_words(c, v)).collect();
-            let _ = writeln!(o, "  only a player holding {} may announce it", cards.join(", "));
+            if f.requires_declarer_only {
+                let _ = writeln!(
+                    o,
+                    "  the declarer may announce it only while holding {}; the others freely",
+                    cards.join(", ")
+                );
+            } else {
+                let _ = writeln!(o, "  only a player holding {} may announce it", cards.join(", "));
+            }
         }
         if f.declarer_only {
             let _ = writeln!(o, "  only the declarer may announce it");

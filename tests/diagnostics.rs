@@ -13,7 +13,11 @@ fn expected_code(text: &str) -> Option<String> {
     if text.trim_start().starts_with(['{', '[']) {
         // a hand record: its `note` says what it expects (read as text: the record may be broken)
         let note = text.split("\"note\": \"").nth(1)?.split('"').next()?;
-        return note.strip_prefix("expect: ").map(|s| s.trim().to_string());
+        // the code is the first word; a citation may follow it
+        return note
+            .strip_prefix("expect: ")
+            .and_then(|s| s.split_whitespace().next())
+            .map(str::to_string);
     }
     text.lines()
         .next()?

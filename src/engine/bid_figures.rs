@@ -213,11 +213,16 @@ impl Game {
             return 0;
         }
         let hand = self.visible_hand(pos);
+        // a declarer-only requirement binds the declarer, or a bidder while none is fixed
+        let binds_declarer = self.declarer.is_none_or(|d| d == pos);
         let mut out = 0u64;
         while with != 0 {
             let f = with.trailing_zeros() as usize;
             with &= with - 1;
             let Some(fig) = v.figures.get(f) else { continue };
+            if fig.requires_declarer_only && !binds_declarer {
+                continue;
+            }
             let met = fig.requires.iter().all(|s| {
                 let m = self.rules.tables.sel_mask(s, self.trump);
                 m != 0 && hand & m == m
@@ -254,6 +259,7 @@ mod tests {
             keep: None,
             multiplies_game: false,
             requires: Vec::new(),
+            requires_declarer_only: false,
             prov: Default::default(),
         };
         assert!(needs_trump(&f));

@@ -1267,6 +1267,7 @@ impl<'a> Builder<'a> {
                 keep: None,
                 multiplies_game: false,
                 requires: Vec::new(),
+                requires_declarer_only: false,
                 prov,
             };
             let mut has_value = false;
@@ -1334,11 +1335,14 @@ impl<'a> Builder<'a> {
                     "fulfil_stmt" => f.fulfil_by_side = text(e, 1) == "side",
                     "effect_stmt" => f.multiplies_game = text(e, 1) == "multiply-game",
                     "requires_stmt" => {
+                        // `requires [declarer] holds CARD...`: the cards follow `holds`
+                        let holds_at = e.stmt.words.iter().position(|w| w.text == "holds").unwrap_or(1);
+                        f.requires_declarer_only = holds_at == 2;
                         let cards: Vec<ast::CardRef> = e
                             .stmt
                             .words
                             .iter()
-                            .skip(2)
+                            .skip(holds_at + 1)
                             .map(|w| ast::CardRef::from_text(&w.text, w.span))
                             .collect();
                         f.requires = cards.iter().filter_map(|c| self.card_sel(e, c, suits, ranks)).collect();

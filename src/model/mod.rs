@@ -298,6 +298,9 @@ pub struct Figure {
     pub multiplies_game: bool,
     /// Only a player holding these cards may announce it.
     pub requires: Vec<CardSel>,
+    /// The requirement holds for the declarer (or a bidder attaching the figure) only; the
+    /// other players announce it freely (`requires declarer holds ...`).
+    pub requires_declarer_only: bool,
     #[serde(skip)]
     pub prov: Prov,
 }
