@@ -162,19 +162,21 @@ pub fn summary_text(rules: &Rules, args: &[String], s: &sim::Summary) -> String 
     }
     let _ = writeln!(o, "\ncontract           played   share   declarer won");
     for c in &s.contracts {
-        let _ = writeln!(
-            o,
+        // a contract without a declarer (everyone for himself) has no declarer to win: the
+        // share only
+        let won = if c.declarer_won + c.declarer_lost == 0 && c.played > 0 {
+            String::new()
+        } else {
+            pct(c.declarer_won, c.played)
+        };
+        let line = format!(
             "{:<18} {:>6}  {:>6}   {:>6}",
             c.name,
             c.played,
             pct(c.played, s.hands),
-            // a contract without a declarer (everyone for himself) has no declarer to win
-            if c.declarer_won + c.declarer_lost == 0 && c.played > 0 {
-                String::new()
-            } else {
-                pct(c.declarer_won, c.played)
-            }
+            won
         );
+        let _ = writeln!(o, "{}", line.trim_end());
     }
     let _ = writeln!(o, "\nfigure             announced   success");
     for f in s.figures.iter().filter(|f| f.announced > 0) {
