@@ -403,3 +403,20 @@ fn a_contract_without_a_declarer_shows_no_declarer_share() {
     assert_eq!(klop.len(), 1, "{out}");
     assert_eq!(klop[0].matches('%').count(), 1, "the share only: {out}");
 }
+
+/// The CLI's own diagnostics (they point into the command line, so the fixture files of
+/// tests/diagnostics.rs cannot produce them) as the user sees them.
+#[test]
+fn command_line_diagnostics_render_as_snapshots() {
+    for (name, args) in [
+        ("not-a-path", &["fmt", "uhu"][..]),
+        ("too-large", &["check", "/dev/zero"][..]),
+        ("is-a-directory", &["check", "/"][..]),
+        ("no-such-file", &["replay", "no/such/record.json"][..]),
+    ] {
+        let o = kartya(args);
+        insta::with_settings!({ snapshot_path => "snapshots/cli", prepend_module_to_snapshot => false }, {
+            insta::assert_snapshot!(name, stderr(&o));
+        });
+    }
+}

@@ -31,7 +31,11 @@ pub fn read_text(path: &str, limit: usize, cmd: FileId, span: Span, what: &str) 
     let file = std::fs::File::open(p).map_err(|e| match e.kind() {
         ErrorKind::NotFound => fail(
             format!("`{path}`: no such file"),
-            "check the path; bundled names are listed by `kartya list`",
+            if what == "record" {
+                "check the path"
+            } else {
+                "check the path; bundled names are listed by `kartya list`"
+            },
         ),
         ErrorKind::PermissionDenied => fail(
             format!("`{path}` cannot be read: permission denied"),

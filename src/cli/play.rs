@@ -296,9 +296,13 @@ impl Progress {
             return Progress(None);
         }
         let bar = indicatif::ProgressBar::with_draw_target(Some(hands), indicatif::ProgressDrawTarget::stderr());
-        let style = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} hands, {per_sec}, {elapsed} elapsed, ETA {eta}",
-        );
+        let style =
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} hands, {rate}, {elapsed} elapsed, ETA {eta}")
+                .map(|st| {
+                    st.with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0} hands/s", s.per_sec());
+                    })
+                });
         if let Ok(style) = style {
             bar.set_style(style);
         }
