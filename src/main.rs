@@ -3,10 +3,15 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "cli/io.rs"]
+mod io;
 #[path = "cli/play.rs"]
 mod play;
+#[path = "cli/report.rs"]
+mod report;
 
 use clap::{Parser, Subcommand};
+use io::{errln, outln, outp};
 use kartya::diag::{Code, Diag};
 use kartya::source::{FileId, Origin, SourceSet};
 use kartya::syntax::ast::Span;
@@ -27,27 +32,43 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// List the bundled variants and house rules.
+    /// List the bundled variants and house rules, bases first, then house rules, then club examples.
+    #[command(after_help = "Example:\n  kartya list\n  kartya list --json | jq '.[].name'")]
     List {
         #[arg(long)]
         json: bool,
     },
     /// Check a variant and house rules combined on it (bundled names or paths; the first is the base).
+    #[command(
+        after_help = "Examples:\n  kartya check alsos-3p uhu mordkontra\n  kartya check our-club.kartya\n  kartya check --all\n  kartya check our-club.kartya --json"
+    )]
     Check {
         #[arg(required_unless_present = "all", value_name = "ARG")]
         args: Vec<String>,
         /// Check every bundled file on its own (house rules on their base).
         #[arg(long, conflicts_with = "args")]
         all: bool,
+        /// Print the diagnostics as JSON on stdout (code, severity, message, file, line, column, help).
+        #[arg(long, conflicts_with = "all")]
+        json: bool,
     },
-    /// Print the resolved rule set in canonical text.
+    /// Print the resolved rule set in canonical text, or explain a diagnostic code.
+    #[command(
+        after_help = "Examples:\n  kartya explain alsos-3p uhu\n  kartya explain alsos-3p --json\n  kartya explain --code kartya::conflict"
+    )]
     Explain {
-        #[arg(required = true, value_name = "ARG")]
+        #[arg(required_unless_present = "code", value_name = "ARG")]
         args: Vec<String>,
         #[arg(long)]
         json: bool,
+        /// Explain a diagnostic code (`kartya::conflict`, or just `conflict`) with an example.
+        #[arg(long, value_name = "CODE", conflicts_with_all = ["args", "json"])]
+        code: Option<String>,
     },
     /// Replay hand records: check every action and print the itemized score sheet.
+    #[command(
+        after_help = "Examples:\n  kartya replay hands/hand-000000.json\n  kartya replay hands/*.json --json\n  kartya replay hand.json --canonical"
+    )]
     Replay {
         #[arg(required = true, value_name = "RECORD")]
         records: Vec<String>,
@@ -58,23 +79,33 @@ enum Command {
         canonical: bool,
     },
     /// Play hands with random legal bots and summarise the results.
+    #[command(
+        after_help = "Examples:\n  kartya simulate alsos-3p --hands 100000 --seed 1\n  kartya simulate alsos-3p uhu --hands 50 --records hands/"
+    )]
     Simulate {
         #[arg(required = true, value_name = "ARG")]
         args: Vec<String>,
-        #[arg(long, default_value_t = 1000)]
-        hands: u64,
-        #[arg(long, default_value_t = 1)]
+        /// Hands to play (1 to 1000000000; with --records at most 100000).
+        #[arg(long, default_value_t = 1000, value_name = "N", allow_negative_numbers = true,
+              value_parser = clap::value_parser!(i64).range(1..=play::MAX_HANDS as i64))]
+        hands: i64,
+        #[arg(long, default_value_t = 1, value_name = "S")]
         seed: u64,
         #[arg(long)]
         json: bool,
-        /// Write every hand as a record into this folder.
+        /// Write every hand as a record into this folder (new or empty, unless --force), with a manifest.
         #[arg(long, value_name = "DIR")]
         records: Option<String>,
-        /// Worker threads (the results do not depend on it).
-        #[arg(long)]
-        threads: Option<usize>,
+        /// Write the records into a folder that already holds files (old records are removed).
+        #[arg(long, requires = "records")]
+        force: bool,
+        /// Worker threads, 1 to 256 (the results do not depend on it).
+        #[arg(long, value_name = "T", allow_negative_numbers = true,
+              value_parser = clap::value_parser!(u16).range(1..=play::MAX_THREADS))]
+        threads: Option<u16>,
     },
-    /// Format rules files canonically (keeps every comment).
+    /// Format rules files canonically (keeps every comment); takes paths, not bundled names.
+    #[command(after_help = "Examples:\n  kartya fmt our-club.kartya\n  kartya fmt --check rules/*.kartya")]
     Fmt {
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<String>,
@@ -95,8 +126,9 @@ fn main() -> ExitCode {
     match cli.command {
         Command::List { json } => list(json),
         Command::Check { all: true, .. } => check_all(),
-        Command::Check { args, .. } => check(&args),
-        Command::Explain { args, json } => explain(&args, json),
+        Command::Check { args, json, .. } => check(&args, json),
+        Command::Explain { code: Some(c), .. } => report::explain_code(&c),
+        Command::Explain { args, json, .. } => explain(&args, json),
         Command::Fmt { paths, check } => fmt(&paths, check),
         Command::Replay {
             records,
@@ -109,15 +141,17 @@ fn main() -> ExitCode {
             seed,
             json,
             records,
+            force,
             threads,
         } => play::simulate(
             &args,
             play::SimArgs {
-                hands,
+                hands: hands.unsigned_abs(),
                 seed,
                 json,
                 records,
-                threads,
+                force,
+                threads: threads.map(usize::from),
             },
         ),
     }
@@ -129,12 +163,18 @@ fn print_diags(diags: &[Diag], sources: &SourceSet) {
         for d in diags {
             let mut out = String::new();
             let _ = handler.render_report(&mut out, &d.render(sources));
-            eprintln!("{}", d.location(sources));
-            eprintln!("{out}");
+            errln!("{}", d.location(sources));
+            errln!("{out}");
         }
     } else {
-        eprint!("{}", kartya::diag::render_plain(diags, sources, 100));
+        io::err(&kartya::diag::render_plain(diags, sources, 100));
     }
+}
+
+/// An argument is a path (rather than a bundled name) when it has a separator, the extension or
+/// names something on disk (a directory too, so that it gets "is a directory", not "unknown").
+fn looks_like_path(a: &str) -> bool {
+    a.contains('/') || a.contains('\\') || a.ends_with(".kartya") || std::path::Path::new(a).exists()
 }
 
 /// Turns command-line arguments into files: bundled names or paths. Problems become diagnostics
@@ -148,34 +188,10 @@ fn load_args(args: &[String], sources: &mut SourceSet) -> (Vec<FileId>, Vec<Diag
     for a in args {
         let span = Span::new(offset, offset + a.len());
         offset += a.len() + 1;
-        let looks_like_path =
-            a.contains('/') || a.contains('\\') || a.ends_with(".kartya") || std::path::Path::new(a).is_file();
-        if looks_like_path {
-            match std::fs::read(a) {
-                Ok(bytes) => match String::from_utf8(bytes) {
-                    Ok(text) => ids.push(sources.add(a.clone(), text, Origin::User)),
-                    Err(e) => diags.push(
-                        Diag::new(
-                            Code::Unreadable,
-                            cmd,
-                            format!(
-                                "`{a}` is not UTF-8 text (bad byte at offset {})",
-                                e.utf8_error().valid_up_to()
-                            ),
-                        )
-                        .label(span, "this file")
-                        .help("save the rules file as UTF-8"),
-                    ),
-                },
-                Err(e) => diags.push(
-                    Diag::new(
-                        Code::Unreadable,
-                        cmd,
-                        format!("cannot read `{a}`: {}", e.to_string().to_lowercase()),
-                    )
-                    .label(span, "this file")
-                    .help("check the path; bundled names are listed by `kartya list`"),
-                ),
+        if looks_like_path(a) {
+            match io::read_text(a, io::RULES_LIMIT, cmd, span, "rules file") {
+                Ok(text) => ids.push(sources.add(a.clone(), text, Origin::User)),
+                Err(d) => diags.push(d),
             }
         } else if let Some(b) = kartya::bundled::find(a) {
             ids.push(sources.add(kartya::bundled::display_path(&b), b.text, Origin::Bundled));
@@ -203,19 +219,24 @@ fn load(args: &[String]) -> (SourceSet, Option<kartya::load::Loaded>, Vec<Diag>)
     (sources, Some(loaded), diags)
 }
 
-fn check(args: &[String]) -> ExitCode {
+fn check(args: &[String], json: bool) -> ExitCode {
     let (sources, loaded, diags) = load(args);
-    print_diags(&diags, &sources);
     let errors = diags.iter().filter(|d| d.is_error()).count();
     let warnings = diags.len() - errors;
+    let variant = loaded.and_then(|l| l.variant).filter(|_| errors == 0);
+    if json {
+        report::check_json(args, variant.is_some(), &diags, &sources);
+        return ExitCode::from(if variant.is_some() { 0 } else { 1 });
+    }
+    print_diags(&diags, &sources);
     let name = args.join(" + ");
-    match loaded.and_then(|l| l.variant) {
+    match variant {
         Some(v) if errors == 0 => {
-            println!("{name}: ok, {} ({})", summary(&v), count(warnings, "warning"));
+            outln!("{name}: ok, {} ({})", summary(&v), count(warnings, "warning"));
             ExitCode::SUCCESS
         }
         _ => {
-            eprintln!("{name}: {}, {}", count(errors, "error"), count(warnings, "warning"));
+            errln!("{name}: {}, {}", count(errors, "error"), count(warnings, "warning"));
             ExitCode::from(1)
         }
     }
@@ -244,15 +265,15 @@ fn check_all() -> ExitCode {
     for (name, loaded) in &results {
         let errors = loaded.diags.iter().filter(|d| d.is_error()).count();
         match &loaded.variant {
-            Some(v) if errors == 0 => println!("ok    {name:<28} {}", summary(v)),
+            Some(v) if errors == 0 => outln!("ok    {name:<28} {}", summary(v)),
             _ => {
                 failed += 1;
-                println!("FAIL  {name:<28} {}", count(errors, "error"));
+                outln!("FAIL  {name:<28} {}", count(errors, "error"));
                 print_diags(&loaded.diags, &sources);
             }
         }
     }
-    println!("{} bundled files, {failed} failed", results.len());
+    outln!("{} bundled files, {failed} failed", results.len());
     if failed == 0 {
         ExitCode::SUCCESS
     } else {
@@ -267,18 +288,30 @@ fn explain(args: &[String], json: bool) -> ExitCode {
         Some(v) => {
             if json {
                 match serde_json::to_string_pretty(&v) {
-                    Ok(s) => println!("{s}"),
+                    Ok(s) => outln!("{s}"),
                     Err(e) => {
-                        eprintln!("error: cannot write json: {e}");
+                        errln!("error: cannot write json: {e}");
                         return ExitCode::from(1);
                     }
                 }
             } else {
-                print!("{}", kartya::explain::explain(&v));
+                outp!("{}", kartya::explain::explain(&v));
             }
             ExitCode::SUCCESS
         }
         None => ExitCode::from(1),
+    }
+}
+
+/// What a bundled file is for a user: a whole game to play on, a house rule to add to one, or a
+/// club's example set (the files under variants/examples/). In this order `list` shows them.
+fn group(kind: &str, path: &str) -> (u8, &'static str) {
+    if path.starts_with("examples/") {
+        (2, "club example")
+    } else if kind == "variant" {
+        (0, "base")
+    } else {
+        (1, "house rule")
     }
 }
 
@@ -302,25 +335,60 @@ fn list(json: bool) -> ExitCode {
             ),
             None => ("unreadable", String::new(), None),
         };
-        rows.push((b.name, b.path, kind, desc, base));
+        rows.push((group(kind, b.path), b.name, b.path, kind, desc, base));
     }
+    // bases first, then house rules, then club examples; by name within each
+    rows.sort_by(|a, b| (a.0 .0, a.1).cmp(&(b.0 .0, b.1)));
     if json {
-        let items: Vec<serde_json::Value> = rows.iter().map(|(n, p, k, d, b)| serde_json::json!({"name": n, "path": format!("variants/{p}"), "kind": k, "description": d, "extends": b})).collect();
+        let items: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|((_, g), n, p, k, d, b)| serde_json::json!({"name": n, "path": format!("variants/{p}"), "kind": k, "group": g, "description": d, "extends": b}))
+            .collect();
         match serde_json::to_string_pretty(&items) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => outln!("{s}"),
             Err(_) => return ExitCode::from(1),
         }
     } else {
-        let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
-        for (n, _, _, d, _) in &rows {
-            println!("{n:<width$}  {d}");
+        let width = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+        let mut text = String::new();
+        for ((_, g), n, _, _, d, _) in &rows {
+            text.push_str(&format!("{n:<width$}  {g:<12}  {d}\n"));
         }
+        outp!("{text}");
     }
     ExitCode::SUCCESS
 }
 
 fn fmt(paths: &[String], check_only: bool) -> ExitCode {
     let mut sources = SourceSet::new();
+    // a bundled name would be loaded from the binary and then skipped: say so instead of
+    // doing nothing (usage error, exit 2)
+    let line = paths.join(" ");
+    let mut offset = 0;
+    let mut names = Vec::new();
+    for a in paths {
+        if !looks_like_path(a) {
+            names.push((a, Span::new(offset, offset + a.len())));
+        }
+        offset += a.len() + 1;
+    }
+    if !names.is_empty() {
+        let cmd = sources.add("<command line>", line, Origin::Synthetic);
+        let diags: Vec<Diag> = names
+            .into_iter()
+            .map(|(a, span)| {
+                Diag::new(Code::NotAPath, cmd, format!("`kartya fmt` takes paths, and `{a}` is not one"))
+                    .label(span, "not a file")
+                    .help(if kartya::bundled::find(a).is_some() {
+                        format!("`{a}` is a bundled file, formatted already; to start your own from it, save `kartya explain {a}` or copy variants/ and give the path")
+                    } else {
+                        format!("give the path of a rules file, e.g. `./{a}.kartya`")
+                    })
+            })
+            .collect();
+        print_diags(&diags, &sources);
+        return ExitCode::from(2);
+    }
     let (ids, mut diags) = load_args(paths, &mut sources);
     let mut unformatted = Vec::new();
     for id in ids {
@@ -335,7 +403,7 @@ fn fmt(paths: &[String], check_only: bool) -> ExitCode {
                     if check_only {
                         unformatted.push(sources.name(id).to_string());
                     } else if let Err(e) = std::fs::write(sources.name(id), out) {
-                        eprintln!("error: cannot write {}: {e}", sources.name(id));
+                        errln!("error: cannot write {}: {e}", sources.name(id));
                         return ExitCode::from(1);
                     }
                 }
@@ -345,7 +413,7 @@ fn fmt(paths: &[String], check_only: bool) -> ExitCode {
     }
     print_diags(&diags, &sources);
     for u in &unformatted {
-        println!("not formatted: {u}");
+        outln!("not formatted: {u}");
     }
     if diags.iter().any(Diag::is_error) || !unformatted.is_empty() {
         ExitCode::from(1)

@@ -26,7 +26,7 @@ fn expected_code(text: &str) -> Option<String> {
 }
 
 /// Codes proved by the CLI tests (tests/cli.rs) rather than by a fixture file.
-const CLI_CODES: &[Code] = &[Code::Unreadable];
+const CLI_CODES: &[Code] = &[Code::Unreadable, Code::NotAPath];
 
 #[test]
 fn every_fixture_fails_with_its_expected_code() {

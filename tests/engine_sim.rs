@@ -140,3 +140,17 @@ fn an_illegal_action_names_its_index_without_history() {
         assert_eq!(e.index, 5, "keep history: {keep}");
     }
 }
+
+/// The progress counter (what `simulate` shows on a terminal) counts every hand once and leaves
+/// the results as they are.
+#[test]
+fn progress_counts_every_hand_and_changes_nothing() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let rules = bundled_rules("alsos-3p").expect("alsos-3p loads");
+    let done = AtomicU64::new(0);
+    let with = kartya::engine::sim::simulate_with_progress(&rules, 1000, 5, &|n| {
+        done.fetch_add(n, Ordering::Relaxed);
+    });
+    assert_eq!(done.load(Ordering::Relaxed), 1000);
+    assert_eq!(with, simulate(&rules, 1000, 5));
+}

@@ -1,14 +1,22 @@
 //! `kartya replay` and `kartya simulate`: read records and arguments, call the engine, print
 //! score sheets and summaries. Thin: every rule lives in the library.
 
-use kartya::diag::{Code, Diag};
+use super::io::{errln, outln, outp};
+use kartya::diag::Diag;
 use kartya::engine::{sim, Rules};
 use kartya::record::{self, RulesRef};
 use kartya::source::{Origin, SourceSet};
 use serde_json::json;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The most hands one run plays (about half an hour of a release build on one core).
+pub const MAX_HANDS: u64 = 1_000_000_000;
+/// The most hands written with `--records`: one file each.
+pub const MAX_RECORDS: u64 = 100_000;
+/// The most worker threads: more only queue on the cores and cost a stack each.
+pub const MAX_THREADS: i64 = 256;
 
 /// Replays each record; prints its sheet (or JSON). Exit 1 if any record is rejected.
 pub fn replay(paths: &[String], json_out: bool, canonical: bool) -> ExitCode {
@@ -16,13 +24,9 @@ pub fn replay(paths: &[String], json_out: bool, canonical: bool) -> ExitCode {
     let mut outputs = Vec::new();
     for path in paths {
         let mut sources = SourceSet::new();
-        let text = match std::fs::read(path).map(String::from_utf8) {
-            Ok(Ok(t)) => t,
-            Ok(Err(_)) | Err(_) => {
-                let cmd = sources.add("<command line>", path.clone(), Origin::Synthetic);
-                let d = Diag::new(Code::Unreadable, cmd, format!("cannot read `{path}` as UTF-8 text"))
-                    .label(kartya::syntax::ast::Span::new(0, path.len()), "this record")
-                    .help("check the path");
+        let text = match super::io::read_one(path, super::io::RECORD_LIMIT, &mut sources, "record") {
+            Ok(t) => t,
+            Err(d) => {
                 super::print_diags(&[d], &sources);
                 failed = true;
                 continue;
@@ -43,19 +47,19 @@ pub fn replay(paths: &[String], json_out: bool, canonical: bool) -> ExitCode {
             };
             outputs.push(json!({ "record": path, "canonical": rec }));
             if !json_out {
-                println!("{}", record::to_json(&rec));
+                outln!("{}", record::to_json(&rec));
             }
             continue;
         }
         if json_out {
-            outputs.push(json!({ "record": path, "score": game.result() }));
+            outputs.push(json!({ "record": path, "sheet": record::sheet::sheet_json(&game) }));
         } else {
-            println!("== {path}");
-            print!("{}", record::sheet::sheet(&game));
+            outln!("== {path}");
+            outp!("{}", record::sheet::sheet(&game));
         }
     }
     if json_out {
-        println!("{}", serde_json::to_string_pretty(&outputs).unwrap_or_default());
+        outln!("{}", serde_json::to_string_pretty(&outputs).unwrap_or_default());
     }
     if failed {
         ExitCode::from(1)
@@ -69,6 +73,7 @@ pub struct SimArgs {
     pub seed: u64,
     pub json: bool,
     pub records: Option<String>,
+    pub force: bool,
     pub threads: Option<usize>,
 }
 
@@ -82,21 +87,37 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
     let rules: Arc<Rules> = match Rules::new(variant) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: these rules cannot be played: {e}");
+            errln!("error: these rules cannot be played: {e}");
             return ExitCode::from(1);
         }
     };
+    if let Some(dir) = &opts.records {
+        if opts.hands > MAX_RECORDS {
+            errln!(
+                "error: --records writes one file per hand: at most {MAX_RECORDS} hands with --records (asked {})",
+                opts.hands
+            );
+            return ExitCode::from(2);
+        }
+        if let Err(e) = prepare_dir(dir, opts.force) {
+            errln!("{e}");
+            return ExitCode::from(2);
+        }
+    }
     if let Some(t) = opts.threads {
         if rayon::ThreadPoolBuilder::new().num_threads(t).build_global().is_err() {
-            eprintln!("warning: the thread count was already set");
+            errln!("warning: the thread count was already set");
         }
     }
     let start = Instant::now();
-    let summary = sim::simulate(&rules, opts.hands, opts.seed);
+    let summary = {
+        let bar = Progress::new(opts.hands, opts.json);
+        sim::simulate_with_progress(&rules, opts.hands, opts.seed, &|n| bar.add(n))
+    };
     let elapsed = start.elapsed().as_secs_f64();
     if let Some(dir) = &opts.records {
         if let Err(e) = write_records(&rules, args, &sources, dir, opts.hands, opts.seed) {
-            eprintln!("error: cannot write records to {dir}: {e}");
+            errln!("error: cannot write records to {dir}: {e}");
             return ExitCode::from(1);
         }
     }
@@ -111,13 +132,13 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
             "results": summary,
             "timing": { "elapsed_seconds": elapsed, "hands_per_second": per_second },
         });
-        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {
-        print!("{}", summary_text(&rules, args, &summary));
-        println!("\ntiming: {elapsed:.2} s, {per_second:.0} hands/s");
+        outp!("{}", summary_text(&rules, args, &summary));
+        outln!("\ntiming: {elapsed:.2} s, {per_second:.0} hands/s");
     }
     if summary.non_zero_sum > 0 {
-        eprintln!("error: {} hands did not pay out to zero", summary.non_zero_sum);
+        errln!("error: {} hands did not pay out to zero", summary.non_zero_sum);
         return ExitCode::from(1);
     }
     ExitCode::SUCCESS
@@ -141,14 +162,21 @@ pub fn summary_text(rules: &Rules, args: &[String], s: &sim::Summary) -> String 
     }
     let _ = writeln!(o, "\ncontract           played   share   declarer won");
     for c in &s.contracts {
-        let _ = writeln!(
-            o,
+        // a contract without a declarer (everyone for himself) has no declarer to win: the
+        // share only
+        let won = if c.declarer_won + c.declarer_lost == 0 && c.played > 0 {
+            String::new()
+        } else {
+            pct(c.declarer_won, c.played)
+        };
+        let line = format!(
             "{:<18} {:>6}  {:>6}   {:>6}",
             c.name,
             c.played,
             pct(c.played, s.hands),
-            pct(c.declarer_won, c.played)
+            won
         );
+        let _ = writeln!(o, "{}", line.trim_end());
     }
     let _ = writeln!(o, "\nfigure             announced   success");
     for f in s.figures.iter().filter(|f| f.announced > 0) {
@@ -196,14 +224,106 @@ fn write_records(
     let Some((base, extras)) = refs.split_first() else {
         return Ok(());
     };
+    let manifest = json!({
+        "format": "kartya-records/1",
+        "rules": args,
+        "seed": seed,
+        "hands": hands,
+        "kartya": env!("CARGO_PKG_VERSION"),
+    });
+    std::fs::write(
+        std::path::Path::new(dir).join(MANIFEST),
+        serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n",
+    )?;
     let mut buf = Vec::new();
     for i in 0..hands {
         let g = sim::random_hand(rules, seed, i, &mut buf);
-        let rec = record::export(&g, base.clone(), extras.to_vec());
+        let mut rec = record::export(&g, base.clone(), extras.to_vec());
+        rec.seed = Some(seed);
+        rec.hand = Some(i);
         std::fs::write(
             std::path::Path::new(dir).join(format!("hand-{i:06}.json")),
             record::to_json(&rec),
         )?;
     }
     Ok(())
+}
+
+/// The manifest `--records` writes beside the hands.
+const MANIFEST: &str = "manifest.json";
+
+/// Makes the records folder, or checks that it holds nothing (two runs' records would mix);
+/// with `force`, clears the records and manifest of an earlier run (nothing else).
+fn prepare_dir(dir: &str, force: bool) -> Result<(), String> {
+    let p = std::path::Path::new(dir);
+    if p.exists() && !p.is_dir() {
+        return Err(format!("error: --records {dir}: exists and is not a directory"));
+    }
+    let entries: Vec<std::path::PathBuf> = match std::fs::read_dir(p) {
+        Ok(d) => d.flatten().map(|e| e.path()).collect(),
+        Err(_) => Vec::new(),
+    };
+    if !entries.is_empty() {
+        if !force {
+            return Err(format!(
+                "error: --records {dir}: the folder is not empty ({} entries); records of two runs would mix\n  help: give a new folder, or add --force to replace the records in it",
+                entries.len()
+            ));
+        }
+        for e in entries {
+            let name = e
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
+            let ours = name == MANIFEST || (name.starts_with("hand-") && name.ends_with(".json"));
+            if ours {
+                std::fs::remove_file(&e).map_err(|err| format!("error: cannot remove {}: {err}", e.display()))?;
+            }
+        }
+    }
+    std::fs::create_dir_all(p).map_err(|e| format!("error: cannot create {dir}: {e}"))
+}
+
+/// A progress bar on stderr for runs long enough to wait for: shown only on a terminal, not with
+/// `--json`, and only after the first second (short runs print nothing extra). The workers bump
+/// its counter after each chunk; it does not touch the results.
+struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    fn new(hands: u64, json: bool) -> Self {
+        use std::io::IsTerminal;
+        if json || !std::io::stderr().is_terminal() {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::with_draw_target(Some(hands), indicatif::ProgressDrawTarget::stderr());
+        let style =
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} hands, {rate}, {elapsed} elapsed, ETA {eta}")
+                .map(|st| {
+                    st.with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0} hands/s", s.per_sec());
+                    })
+                });
+        if let Ok(style) = style {
+            bar.set_style(style);
+        }
+        // hidden until a second has passed: set_draw_target is only swapped in by `add`
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+        Progress(Some(bar))
+    }
+    fn add(&self, n: u64) {
+        if let Some(b) = &self.0 {
+            b.inc(n);
+            if b.is_hidden() && b.elapsed() > Duration::from_secs(1) {
+                b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(b) = &self.0 {
+            b.finish_and_clear();
+        }
+    }
 }

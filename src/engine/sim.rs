@@ -314,6 +314,12 @@ fn play_out(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) {
 
 /// Plays `hands` random hands; the same seed gives the same summary at any thread count.
 pub fn simulate(rules: &Arc<Rules>, hands: u64, seed: u64) -> Summary {
+    simulate_with_progress(rules, hands, seed, &|_| {})
+}
+
+/// `simulate`, calling `done(n)` after each chunk of `n` hands (from the worker threads, in any
+/// order) so that a caller can show progress; the results do not depend on it.
+pub fn simulate_with_progress(rules: &Arc<Rules>, hands: u64, seed: u64, done: &(dyn Fn(u64) + Sync)) -> Summary {
     const CHUNK: u64 = 256;
     let chunks = hands.div_ceil(CHUNK);
     let mut s = (0..chunks)
@@ -333,6 +339,7 @@ pub fn simulate(rules: &Arc<Rules>, hands: u64, seed: u64) -> Summary {
                     part.robbers += paper.add(s).is_some() as u64;
                 }
             }
+            done(((c + 1) * CHUNK).min(hands) - c * CHUNK);
             part
         })
         .reduce(|| Summary::empty(rules, seed), Summary::merge);

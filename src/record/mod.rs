@@ -57,6 +57,13 @@ pub struct Record {
     /// The actions in order, in the variant's words: `pass`, `accept`, `bid tök`, `claim`,
     /// `announce abszolút`, `kontra game`, `kontra abszolút`, `play piros.7`, ...
     pub actions: Vec<String>,
+    /// The simulation seed and hand index a simulated hand was played from (`simulate
+    /// --records`): `kartya simulate` with that seed plays it again as its hand `hand`. Optional:
+    /// absent from hands recorded at a table and from records written before they existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand: Option<u64>,
     /// Free text (a note on where the hand comes from); ignored by replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -439,6 +446,8 @@ pub fn export(game: &Game, variant: RulesRef, house_rules: Vec<RulesRef>) -> Rec
         dealer: game.dealer(),
         deal: DealRecord::Deck { deck },
         actions,
+        seed: None,
+        hand: None,
         note: None,
     }
 }

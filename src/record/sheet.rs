@@ -1,9 +1,11 @@
-//! A finished hand's score sheet in words: the contract, card points and tricks per seat, each
-//! item with its owner, base, multipliers, result and payment per seat, then the totals.
+//! A finished hand's score sheet, in words and as JSON: the contract, card points and tricks per
+//! seat, each item with its owner, base, multipliers, result and payment per seat, then the
+//! totals. Both forms name things by the variant's words and have one entry per seat in play.
 
 use crate::engine::game::Item;
-use crate::engine::score::Score;
+use crate::engine::score::{Score, ScoreItem};
 use crate::engine::Game;
+use serde_json::{json, Value};
 use std::fmt::Write as _;
 
 /// The itemized sheet of a finished game (empty if the hand is not over).
@@ -13,6 +15,32 @@ pub fn sheet(game: &Game) -> String {
     };
     render(game, score)
 }
+
+/// The item's name: the contract for the game, the figure's name for a figure.
+fn item_name(game: &Game, s: &Score, it: &ScoreItem) -> String {
+    let v = &game.rules().variant;
+    match (it.item, it.figure) {
+        (Item::Game, _) => s
+            .contract
+            .and_then(|c| v.contracts.get(c))
+            .map(|c| c.name.clone())
+            .unwrap_or_else(|| "game".into()),
+        (_, Some(f)) => v.figures.get(f).map(|f| f.name.clone()).unwrap_or_default(),
+        _ => "?".into(),
+    }
+}
+
+fn result_word(won: Option<bool>) -> &'static str {
+    match won {
+        Some(true) => "won",
+        Some(false) => "lost",
+        None => "nobody",
+    }
+}
+
+/// Each seat's column is this wide; labels take the widest label's room, so the headers stand
+/// over their numbers whatever the figure names.
+const CELL: usize = 8;
 
 fn render(game: &Game, s: &Score) -> String {
     let v = &game.rules().variant;
@@ -35,12 +63,28 @@ fn render(game: &Game, s: &Score) -> String {
         contract.map(|c| c.name.as_str()).unwrap_or("?"),
         game.dealer()
     );
-    let header: String = (0..players).map(|p| format!("{:>8}", format!("seat {p}"))).collect();
-    let _ = writeln!(o, "{:<34}{header}", "");
+    let labels: Vec<String> = s
+        .items
+        .iter()
+        .map(|it| {
+            let by = it.by.map(|b| format!(" (seat {b})")).unwrap_or_default();
+            let front = if it.front { " front" } else { "" };
+            format!(
+                "{}{by}: {}{front} x{} = {} {}",
+                item_name(game, s, it),
+                it.base,
+                it.multiplier,
+                it.value,
+                result_word(it.won)
+            )
+        })
+        .collect();
+    let width = labels.iter().map(|l| l.chars().count() + 1).max().unwrap_or(0).max(12);
     let row = |o: &mut String, label: &str, vals: &mut dyn Iterator<Item = String>| {
-        let cells: String = vals.map(|x| format!("{x:>8}")).collect();
-        let _ = writeln!(o, "{label:<44}{cells}");
+        let cells: String = vals.map(|x| format!("{x:>CELL$}")).collect();
+        let _ = writeln!(o, "{label:<width$}{cells}");
     };
+    row(&mut o, "", &mut (0..players).map(|p| format!("seat {p}")));
     row(&mut o, "tricks", &mut (0..players).map(|p| s.tricks[p].to_string()));
     row(
         &mut o,
@@ -49,28 +93,59 @@ fn render(game: &Game, s: &Score) -> String {
     );
     row(&mut o, "melds", &mut (0..players).map(|p| s.meld_points[p].to_string()));
     let _ = writeln!(o);
-    for it in &s.items {
-        let name = match (it.item, it.figure) {
-            (Item::Game, _) => contract.map(|c| c.name.clone()).unwrap_or_else(|| "game".into()),
-            (_, Some(f)) => v.figures.get(f).map(|f| f.name.clone()).unwrap_or_default(),
-            _ => "?".into(),
-        };
-        let by = it.by.map(|b| format!(" (seat {b})")).unwrap_or_default();
-        let front = if it.front { " front" } else { "" };
-        let result = match it.won {
-            Some(true) => "won",
-            Some(false) => "lost",
-            None => "nobody",
-        };
-        let label = format!(
-            "{name}{by}: {}{front} x{} = {} {result}",
-            it.base, it.multiplier, it.value
-        );
-        row(&mut o, &label, &mut (0..players).map(|p| signed(it.pay[p])));
+    for (it, label) in s.items.iter().zip(&labels) {
+        row(&mut o, label, &mut (0..players).map(|p| signed(it.pay[p])));
     }
     let _ = writeln!(o);
     row(&mut o, "total", &mut (0..players).map(|p| signed(s.payments[p])));
     o
+}
+
+/// The sheet as JSON (docs/sheet.schema.json): names in the variant's words, one entry per seat
+/// in play, `null` for what the hand does not have (a declarer, trumps). Null if not over.
+pub fn sheet_json(game: &Game) -> Value {
+    let Some(s) = game.result() else {
+        return Value::Null;
+    };
+    let v = &game.rules().variant;
+    let players = v.players as usize;
+    let seats: Vec<Value> = (0..players)
+        .map(|p| {
+            json!({
+                "seat": p,
+                "tricks": s.tricks[p],
+                "card_points": s.card_points[p],
+                "melds": s.meld_points[p],
+                "payment": s.payments[p],
+            })
+        })
+        .collect();
+    let items: Vec<Value> = s
+        .items
+        .iter()
+        .map(|it| {
+            json!({
+                "name": item_name(game, s, it),
+                "kind": if it.item == Item::Game { "game" } else { "figure" },
+                "by": it.by,
+                "base": it.base,
+                "front": it.front,
+                "multiplier": it.multiplier,
+                "value": it.value,
+                "result": result_word(it.won),
+                "pay": it.pay.iter().take(players).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "thrown_in": s.redeal,
+        "contract": s.contract.and_then(|c| v.contracts.get(c)).map(|c| c.name.clone()),
+        "trumps": s.trump.and_then(|t| v.suits.get(t as usize)).map(|t| t.name.clone()),
+        "declarer": s.declarer,
+        "dealer": game.dealer(),
+        "seats": seats,
+        "items": items,
+    })
 }
 
 fn signed(n: i64) -> String {
