@@ -520,6 +520,18 @@ pub fn explain(v: &Variant) -> String {
                 } else {
                     let _ = writeln!(o, "  allowed when no figure was announced, or only {}", with.join(", "));
                 }
+                if !c.game_includes.is_empty() {
+                    let with: Vec<&str> = c
+                        .game_includes
+                        .iter()
+                        .map(|f| v.figures.get(*f).map(|f| f.name.as_str()).unwrap_or("?"))
+                        .collect();
+                    let _ = writeln!(
+                        o,
+                        "  a call on the game also doubles {}, when announced",
+                        with.join(", ")
+                    );
+                }
                 let _ = writeln!(o, "  each call and raise multiplies by {}", c.multiplier);
                 if let Some(d) = c.ladder.and_then(|d| v.doublings.get(d)) {
                     let _ = writeln!(

@@ -158,10 +158,10 @@ impl Game {
     }
 
     /// A figure's whole multiplier: its kontras, its own call, and the game's call when the
-    /// figure is one that allows calling (§14.2: "including kassza if announced").
+    /// figure rides with the game (`game-includes`).
     pub(super) fn figure_factor(&self, i: usize) -> i64 {
         let Some(a) = self.anns.get(i) else { return 1 };
-        let with_game = a.figure < 64 && self.rules.figures.calling_allowed_with & (1u64 << a.figure) != 0;
+        let with_game = a.figure < 64 && self.rules.figures.game_includes & (1u64 << a.figure) != 0;
         let game = if with_game { self.stake_of(Item::Game) } else { 1 };
         a.levels
             .multiplier

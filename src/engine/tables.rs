@@ -290,9 +290,8 @@ pub struct FigureTables {
     pub requires: u64,
     /// The figures that multiply the game instead of being items of their own.
     pub game_multipliers: u64,
-    /// The figures that allow calling (gyerünk), when calling is played: a call on the game
-    /// multiplies them too.
-    pub calling_allowed_with: u64,
+    /// The figures a call on the game doubles with it (`game-includes`), when calling is played.
+    pub game_includes: u64,
     /// `not_after[f]`: figures that, once announced by a player, forbid him `f` (itself, and
     /// every figure at or above `f` on a ladder).
     pub not_after: Vec<u64>,
@@ -319,12 +318,12 @@ impl FigureTables {
             declarer_only: 0,
             requires: 0,
             game_multipliers: 0,
-            calling_allowed_with: v
+            game_includes: v
                 .calling
                 .as_ref()
                 .filter(|c| c.scope != crate::model::CallScope::Off)
                 .map(|c| {
-                    c.allowed_with
+                    c.game_includes
                         .iter()
                         .fold(0u64, |m, &f| m | 1u64.checked_shl(f as u32).unwrap_or(0))
                 })

@@ -1510,6 +1510,7 @@ impl<'a> Builder<'a> {
             scope: CallScope::Game,
             allowed_with: Vec::new(),
             allowed_with_any: false,
+            game_includes: Vec::new(),
             multiplier: 2,
             ladder: None,
             call_back: false,
@@ -1532,6 +1533,11 @@ impl<'a> Builder<'a> {
                             .filter_map(|i| self.lookup(e, i, "figure", &names.figures))
                             .collect()
                     };
+                }
+                "game_includes_stmt" => {
+                    c.game_includes = (1..e.stmt.words.len())
+                        .filter_map(|i| self.lookup(e, i, "figure", &names.figures))
+                        .collect();
                 }
                 "multiplier_stmt" => {
                     c.multiplier = self.int(e, 1, 1, 1000, "a multiplier").unwrap_or(2);

@@ -356,6 +356,9 @@ pub struct Calling {
     pub allowed_with: Vec<FigureId>,
     /// Calling is allowed whatever figures were announced.
     pub allowed_with_any: bool,
+    /// Announced, these figures are doubled by a call on the game with it (§14.2: "including
+    /// kassza if announced").
+    pub game_includes: Vec<FigureId>,
     pub multiplier: i64,
     pub ladder: Option<DoublingId>,
     pub call_back: bool,

@@ -101,6 +101,7 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::top_stmt => "`top`",
         Rule::scope_stmt => "`scope`",
         Rule::allowed_with_stmt => "`allowed-with`",
+        Rule::game_includes_stmt => "`game-includes`",
         Rule::multiplier_stmt => "`multiplier`",
         Rule::call_ladder_stmt => "`ladder`",
         Rule::call_back_stmt => "`call-back`",

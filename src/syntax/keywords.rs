@@ -67,6 +67,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_front_round", "front-round"),
     ("kw_fulfil", "fulfil"),
     ("kw_game", "game"),
+    ("kw_game_includes", "game-includes"),
     ("kw_game_only", "game-only"),
     ("kw_hidden", "hidden"),
     ("kw_holds", "holds"),
