@@ -46,7 +46,9 @@ fn deal_order_follows_the_plan() {
     let d = deal_order(&r.tables, &r.variant.deal, 3, &order).unwrap();
     assert_eq!(d.hands[0], 0b111 | 0b111 << 9 | 0b111 << 19);
     assert_eq!(d.indicator, Some(18));
-    assert_eq!(d.talon_cards(), &[28, 29, 30, 31]);
+    // bottom first: the packet of three keeps its first card (28) on top, the face-up card on it
+    // (issue 13.6: [000] "places the top 3 of these cards on the indicator", [003])
+    assert_eq!(d.talon_cards(), &[30, 29, 28, 31]);
 }
 
 #[test]

@@ -20,10 +20,28 @@ fn mask(r: &Rules, words: &[&str]) -> u64 {
 
 /// A 3-player (or 2-player) hand where forehand accepts the indicator's suit in round 1 and the
 /// front round is passed: the hand is then at the exchange, or at the play if there is none.
+/// The talon as the dealer deals it, from the talon as it lies (bottom first): each `talon`
+/// step is laid as one packet with its first card on top, so its cards are dealt top first.
+fn dealt_talon(r: &Rules, laid: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut rest = laid;
+    for step in &r.variant.deal {
+        if let kartya::model::DealStep::Talon { size, .. } = step {
+            let (packet, more) = rest.split_at((*size as usize).min(rest.len()));
+            out.extend(packet.iter().rev());
+            rest = more;
+        }
+    }
+    out.extend(rest);
+    out
+}
+
+/// A game accepted in round 1 with these hands, indicator and talon (as it lies, bottom first).
 fn accepted(r: &Arc<Rules>, dealer: u8, hands: &[&[&str]], indicator: &str, talon: &[&str]) -> Game {
     let hs: Vec<Vec<u8>> = hands.iter().map(|h| cards(r, h)).collect();
     let refs: Vec<&[u8]> = hs.iter().map(|h| h.as_slice()).collect();
-    let order = order_with(r, 5, &refs, Some(cards(r, &[indicator])[0]), &cards(r, talon));
+    let talon = dealt_talon(r, &cards(r, talon));
+    let order = order_with(r, 5, &refs, Some(cards(r, &[indicator])[0]), &talon);
     let mut g = game_from_order(r, dealer, &order);
     act(&mut g, &[Action::Accept]);
     while g.phase() == Phase::Front {

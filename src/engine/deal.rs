@@ -43,6 +43,7 @@ pub struct Deal {
     pub hidden: [u64; MAX_SEATS],
     pub indicator: Option<u8>,
     /// The talon in the order laid: `talon[0]` at the bottom, `talon[talon_len - 1]` on top.
+    /// Each `talon` step is laid as one packet, its first card on top of the step's cards.
     pub talon: [u8; MAX_CARDS],
     pub talon_len: u8,
     /// The talon cards laid face up.
@@ -201,8 +202,16 @@ impl DealPlan {
                         if face_up {
                             to[1] = FACE_UP_AT as u8;
                         }
-                        if let Some(t) = plan.talon.get_mut(plan.talon_len as usize) {
-                            *t = place as u8;
+                        // a talon step is laid as one packet, its first card on top ([000]
+                        // "places the top 3 of these cards on the indicator", [003] "lays the
+                        // whole"): the talon list is bottom first, so the step's k-th card
+                        // goes below the ones before it
+                        let first = (plan.talon_len as usize).saturating_sub(k);
+                        if let Some(t) = plan.talon.get_mut(first..=plan.talon_len as usize) {
+                            t.rotate_right(1);
+                            if let Some(bottom) = t.first_mut() {
+                                *bottom = place as u8;
+                            }
                             plan.talon_len += 1;
                         }
                     }

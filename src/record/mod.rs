@@ -498,7 +498,11 @@ fn deal_order_of(d: &deal::Deal, v: &Variant) -> Vec<u8> {
                 }
             }
             DealStep::Indicator => order.extend(d.indicator),
-            DealStep::Talon { size, .. } => order.extend(talon.by_ref().take(size as usize)),
+            // a talon step lies as one packet, first card on top: dealt top first
+            DealStep::Talon { size, .. } => {
+                let packet: Vec<u8> = talon.by_ref().take(size as usize).collect();
+                order.extend(packet.iter().rev());
+            }
         }
     }
     order
