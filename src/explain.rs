@@ -154,7 +154,7 @@ pub fn explain(v: &Variant) -> String {
                     v.bid_ladders.get(*ladder).map(|l| l.name.as_str()).unwrap_or("?")
                 );
                 s.push_str(if *until_pass {
-                    ", until a player passes"
+                    ", in turn until all but the highest bidder have passed"
                 } else {
                     ", one turn each"
                 });
@@ -401,7 +401,8 @@ pub fn explain(v: &Variant) -> String {
         if f.front.is_none() {
             let _ = writeln!(o, "  only back");
         }
-        for &c in &f.contracts {
+        // a game multiplier's condition and side are never used: the game's result decides
+        for &c in f.contracts.iter().filter(|_| !f.multiplies_game) {
             if let Some(cond) = f.condition_in(c) {
                 let cname = v.contracts.get(c).map(|c| c.name.as_str()).unwrap_or("?");
                 let alias = if f.name_in(c) != f.name {
@@ -412,15 +413,17 @@ pub fn explain(v: &Variant) -> String {
                 let _ = writeln!(o, "  in {cname}{alias}: {}", cond.describe(v));
             }
         }
-        let _ = writeln!(
-            o,
-            "  fulfilled by: {}",
-            if f.fulfil_by_side {
-                "one player of the announcer's side (one hand for `holds`)"
-            } else {
-                "the announcer alone, in his own tricks"
-            }
-        );
+        let _ = (!f.multiplies_game).then(|| {
+            writeln!(
+                o,
+                "  fulfilled by: {}",
+                if f.fulfil_by_side {
+                    "one player of the announcer's side (one hand for `holds`)"
+                } else {
+                    "the announcer alone, in his own tricks"
+                }
+            )
+        });
         if f.multiplies_game {
             let _ = writeln!(
                 o,

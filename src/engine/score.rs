@@ -396,13 +396,19 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
             cmp: c,
             threshold,
         } => {
-            let b = by as usize;
-            let v = ctx.points.get(b).copied().unwrap_or(0)
-                + if *with_melds {
-                    ctx.melds.get(b).copied().unwrap_or(0)
-                } else {
-                    0
-                };
+            // the side's points together, as `captures` takes the side's cards (`fulfil side`;
+            // for `fulfil announcer` the side is the announcer alone)
+            let _ = by;
+            let v: i64 = positions(members)
+                .map(|q| {
+                    ctx.points.get(q).copied().unwrap_or(0)
+                        + if *with_melds {
+                            ctx.melds.get(q).copied().unwrap_or(0)
+                        } else {
+                            0
+                        }
+                })
+                .sum();
             cmp(*c, v, *threshold)
         }
         Prim::Captures(cs) => {

@@ -217,7 +217,13 @@ impl<'a> Builder<'a> {
         let contracts = self.contracts(&names);
         let bid_ladders = self.bid_ladders(&names, &suits);
         let bidding = self.bidding(&names, &contracts);
-        let announcing = self.announcing();
+        let mut announcing = self.announcing();
+        // unless written, a front round is held only when there is a moment for it: after the
+        // bidding, before the hidden packets are taken up (so explain says what the engine does)
+        let hidden = deal.iter().any(|s| matches!(s, DealStep::Packet { hidden: true, .. }));
+        if self.get(&["announcing", "front-round"]).is_none() && (!hidden || pickup == Pickup::AfterBidding) {
+            announcing.front_round = false;
+        }
         let melds = self.melds(&names, &ranks);
         let doublings = self.doublings();
         let figures = self.figures(&names, &suits, &ranks, &contracts);
@@ -781,6 +787,11 @@ impl<'a> Builder<'a> {
                     "exchange_in_stmt" => c.exchange = self.lookup(e, 1, "exchange", &names.exchanges),
                     _ => {}
                 }
+            }
+            // without a `tie` line a most-tricks game does what the engine does for it: the
+            // players with the most tricks pay those with fewer (`declarer-loses` has no declarer)
+            if c.win == Win::MostTricks && self.get(&["contract", &name, "tie"]).is_none() {
+                c.tie = Tie::MostPayFewer;
             }
             if !seen_order || !seen_value {
                 let span = head.stmt.head_span();
@@ -1383,7 +1394,8 @@ impl<'a> Builder<'a> {
                 );
             }
             for &c in &f.contracts {
-                if f.condition_in(c).is_none() && !follow_on {
+                // a game multiplier needs no condition: it is never tested (no_effect.rs)
+                if f.condition_in(c).is_none() && !follow_on && !f.multiplies_game {
                     let span = head.stmt.head_span();
                     let cname = contracts.get(c).map(|c| c.name.clone()).unwrap_or_default();
                     self.err(

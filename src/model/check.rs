@@ -20,6 +20,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut
     figures_fit(v, tree, prov, diags);
     contracts_reachable(v, tree, prov, diags);
     exchanges_can_happen(v, tree, diags);
+    super::no_effect::check(v, tree, diags);
     unused(v, tree, diags);
 }
 
@@ -55,6 +56,20 @@ fn deal_adds_up(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
             );
         }
     }
+}
+
+/// Whether a figure's `requires` or `keep` card names the trump suit: without trumps nobody
+/// could announce it (or keep the card).
+fn figure_needs_trump(f: &Figure) -> bool {
+    f.requires.iter().any(|c| c.suit == SuitSel::Trump)
+        || f.keep.as_ref().is_some_and(|(c, _)| c.suit == SuitSel::Trump)
+}
+
+/// Where a figure's statement is written (the figure's head if it is not).
+fn fig_at(tree: &RuleTree, f: &Figure, key: &str, head: (FileId, Span)) -> (FileId, Span) {
+    entry(tree, &["figure", &f.name, key])
+        .map(|e| (e.file, e.stmt.head_span()))
+        .unwrap_or(head)
 }
 
 fn mentions_trump(c: &Cond) -> bool {
@@ -101,9 +116,8 @@ fn figures_fit(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<
             let Some(c) = v.contracts.get(ci) else {
                 continue;
             };
-            let Some(cond) = f.condition_in(ci) else {
-                continue;
-            };
+            // a game multiplier's condition is never tested (no_effect.rs)
+            let cond = f.condition_in(ci).filter(|_| !f.multiplies_game);
             let cond_at = {
                 let per = entry(tree, &["figure", &f.name, "when", &c.name]);
                 let all = entry(tree, &["figure", &f.name, "when"]);
@@ -111,64 +125,79 @@ fn figures_fit(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<
                     .map(|e| (e.file, e.stmt.head_span()))
                     .unwrap_or((ffile, fspan))
             };
-            if !c.trumps && mentions_trump(cond) {
+            // `requires` and `keep` of a trump card: nobody could ever announce or keep it
+            let by_cond = cond.is_some_and(mentions_trump);
+            if !c.trumps && (by_cond || figure_needs_trump(f)) {
+                let (at_, label) = if by_cond {
+                    (cond_at, "this condition names the trump suit")
+                } else if f.requires.iter().any(|c| c.suit == SuitSel::Trump) {
+                    (fig_at(tree, f, "requires", (ffile, fspan)), "this needs a trump card")
+                } else {
+                    (fig_at(tree, f, "keep", (ffile, fspan)), "this keeps a trump card")
+                };
                 diags.push(
                     Diag::new(
                         Code::TrumpWithoutTrumps,
-                        cond_at.0,
+                        at_.0,
                         format!("figure `{}` needs trumps, but contract `{}` has none", f.name, c.name),
                     )
-                    .label(cond_at.1, "this condition names the trump suit")
-                    .help(format!(
-                        "take `{}` out of the figure's `in` line, or give it a condition for `{}` without trumps",
-                        c.name, c.name
-                    )),
+                    .label(at_.1, label)
+                    .help(if by_cond {
+                        format!(
+                            "take `{}` out of the figure's `in` line, or give it a condition for `{}` without trumps",
+                            c.name, c.name
+                        )
+                    } else {
+                        format!("take `{}` out of the figure's `in` line", c.name)
+                    }),
                 );
             }
             let total = totals.get(ci).copied().unwrap_or(0);
             let melds = meld_bound(v, c);
-            cond.prims(&mut |p| {
-                if let Prim::Points {
-                    with_melds,
-                    cmp,
-                    threshold,
-                } = p
-                {
-                    let max = total + if *with_melds { melds } else { 0 };
-                    let reachable = match cmp {
-                        Comparison::AtLeast => *threshold <= max,
-                        Comparison::MoreThan => *threshold < max,
-                    };
-                    if !reachable {
-                        let why = if *with_melds && melds == 0 {
-                            format!("contract `{}` has {total} card points and counts no melds", c.name)
-                        } else if *with_melds {
-                            format!(
-                                "contract `{}` has {total} card points and at most {melds} in melds",
-                                c.name
-                            )
-                        } else {
-                            format!("contract `{}` has only {total} card points in all", c.name)
+            cond.into_iter().for_each(|cond| {
+                cond.prims(&mut |p| {
+                    if let Prim::Points {
+                        with_melds,
+                        cmp,
+                        threshold,
+                    } = p
+                    {
+                        let max = total + if *with_melds { melds } else { 0 };
+                        let reachable = match cmp {
+                            Comparison::AtLeast => *threshold <= max,
+                            Comparison::MoreThan => *threshold < max,
                         };
-                        diags.push(
-                            Diag::new(
-                                Code::UnreachableThreshold,
-                                cond_at.0,
+                        if !reachable {
+                            let why = if *with_melds && melds == 0 {
+                                format!("contract `{}` has {total} card points and counts no melds", c.name)
+                            } else if *with_melds {
                                 format!(
-                                    "figure `{}` can never succeed in `{}`: it needs {} {threshold}, but {why}",
-                                    f.name,
-                                    c.name,
-                                    comparison_text(*cmp)
-                                ),
-                            )
-                            .label(cond_at.1, "unreachable threshold")
-                            .help(format!(
-                                "lower the threshold to at most {max}, or take `{}` out of the figure's `in` line",
-                                c.name
-                            )),
-                        );
+                                    "contract `{}` has {total} card points and at most {melds} in melds",
+                                    c.name
+                                )
+                            } else {
+                                format!("contract `{}` has only {total} card points in all", c.name)
+                            };
+                            diags.push(
+                                Diag::new(
+                                    Code::UnreachableThreshold,
+                                    cond_at.0,
+                                    format!(
+                                        "figure `{}` can never succeed in `{}`: it needs {} {threshold}, but {why}",
+                                        f.name,
+                                        c.name,
+                                        comparison_text(*cmp)
+                                    ),
+                                )
+                                .label(cond_at.1, "unreachable threshold")
+                                .help(format!(
+                                    "lower the threshold to at most {max}, or take `{}` out of the figure's `in` line",
+                                    c.name
+                                )),
+                            );
+                        }
                     }
-                }
+                })
             });
             if c.announcements != Announcements::All {
                 diags.push(

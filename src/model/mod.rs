@@ -5,6 +5,7 @@
 mod build;
 mod check;
 pub mod cond;
+mod no_effect;
 
 pub use build::build;
 pub use cond::{CardSel, Cond, Prim, SuitSel};
@@ -433,7 +434,8 @@ impl Variant {
             return 0;
         }
         let plain = contract.plain_points.and_then(|p| self.points.get(p));
-        let trump = contract.trump_points.and_then(|p| self.points.get(p));
+        // one table (`count POINTS`) counts the trump suit too, as the engine does (tables.rs)
+        let trump = contract.trump_points.and_then(|p| self.points.get(p)).or(plain);
         // with trumps, the best case is any one suit as trumps: take the maximum over suits
         let suit_total = |table: Option<&PointsTable>, suit: SuitId| -> i64 {
             table

@@ -1,0 +1,309 @@
+//! Combinations the engine cannot honour: takes a built model and its rule tree, gives a
+//! `kartya::no-effect` error on the statement for each rule that `explain` would print but
+//! that could never happen in a hand (an early end that is not a loss, trumps without a bid
+//! suit, a front round that is never held, ...). Each check says what to write instead.
+
+use super::*;
+use crate::diag::{Code, Diag};
+use crate::resolve::{Entry, RuleTree};
+
+pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
+    let mut out = Out { tree, diags };
+    contracts(v, &mut out);
+    bidding(v, &mut out);
+    deal(v, &mut out);
+    game(v, &mut out);
+    figures(v, &mut out);
+}
+
+struct Out<'a> {
+    tree: &'a RuleTree,
+    diags: &'a mut Vec<Diag>,
+}
+
+impl Out<'_> {
+    fn entry(&self, addr: &[&str]) -> Option<&Entry> {
+        self.tree.entries.get(&crate::resolve::AddressRef(addr))
+    }
+
+    /// An error on the statement at `addr` (or on its block when the statement is a default).
+    fn at(&mut self, addr: &[&str], msg: String, label: &str, help: String) {
+        let found = (0..addr.len()).rev().find_map(|n| self.entry(&addr[..=n]));
+        let (file, span) = found
+            .map(|e| (e.file, e.stmt.head_span()))
+            .unwrap_or((self.tree.files.first().copied().unwrap_or(FileId(0)), Span::default()));
+        self.diags
+            .push(Diag::new(Code::NoEffect, file, msg).label(span, label).help(help));
+    }
+
+    /// An error on one word of the statement at `addr` (a name in a ladder).
+    fn at_word(&mut self, addr: &[&str], word: &str, msg: String, label: &str, help: String) {
+        let Some(e) = self.entry(addr) else {
+            return self.at(addr, msg, label, help);
+        };
+        let span = e
+            .stmt
+            .words
+            .iter()
+            .skip(1)
+            .find(|w| w.text == word)
+            .map(|w| w.span)
+            .unwrap_or(e.stmt.head_span());
+        let file = e.file;
+        self.diags
+            .push(Diag::new(Code::NoEffect, file, msg).label(span, label).help(help));
+    }
+}
+
+fn contract_name(v: &Variant, c: ContractId) -> &str {
+    v.contracts.get(c).map(|c| c.name.as_str()).unwrap_or("?")
+}
+
+fn contracts(v: &Variant, out: &mut Out) {
+    for c in &v.contracts {
+        let n = c.name.as_str();
+        // the engine ends play when the declarer takes a trick: a loss only in a no-tricks game
+        if c.early_end_when_lost && c.win != Win::NoTricks {
+            out.at(
+                &["contract", n, "early-end"],
+                format!("`early-end when-lost` in contract `{n}` would end play as soon as the declarer takes a trick, which loses only a `win no-tricks` contract"),
+                "only for `win no-tricks`",
+                format!("take `early-end` out of contract `{n}`: its tricks are all played"),
+            );
+        }
+        // a tie rule is read by one win shape only; written for another, it is never used
+        // (`most-pay-fewer` in a declarer game would silently be a declarer loss)
+        let tie_written = out.entry(&["contract", n, "tie"]).is_some();
+        let (fits, allowed) = match c.win {
+            Win::MoreThanEach { .. } => (c.tie != Tie::MostPayFewer, "`tie declarer-loses` or `tie nobody`"),
+            Win::MostTricks => (c.tie != Tie::DeclarerLoses, "`tie most-pay-fewer` or `tie nobody`"),
+            Win::NoTricks => (c.tie == Tie::DeclarerLoses, "no `tie` (a no-tricks game has no tie)"),
+        };
+        if tie_written && !fits {
+            out.at(
+                &["contract", n, "tie"],
+                format!("this `tie` has no meaning in contract `{n}`, whose `win` never gives that kind of tie"),
+                "does not fit the contract's `win`",
+                format!("for this `win` write {allowed}, or leave the line out"),
+            );
+        }
+        let any_meld = c.melds.sequence || c.melds.vannak || c.melds.bela;
+        if any_meld && c.announcements == Announcements::None && !v.announcing.back_with_first_trick {
+            out.at(
+                &["contract", n, "melds"],
+                format!("contract `{n}` counts melds, but they are called in the back round, which `announcements none` and `back-round before-first-lead` leave out"),
+                "never called",
+                format!("write `melds none` in contract `{n}`, or allow announcements in it"),
+            );
+        }
+        if c.melds.sequence && (v.melds.sequence_order.is_none() || v.melds.sequences.is_empty()) {
+            let what = if v.melds.sequences.is_empty() {
+                "no `sequence NAME LENGTH VALUE` rows"
+            } else {
+                "no `sequence-order`"
+            };
+            out.at(
+                &["contract", n, "melds"],
+                format!("contract `{n}` counts sequences, but `melds` has {what}: no sequence is ever found"),
+                "sequences never found",
+                "add `sequence-order ORDER` and the sequence rows to `melds`, or drop `sequence` from the contract's `melds`"
+                    .to_string(),
+            );
+        }
+    }
+}
+
+fn bidding(v: &Variant, out: &mut Out) {
+    let trumps = |c: ContractId| v.contracts.get(c).is_some_and(|c| c.trumps);
+    let has_indicator = v.deal.iter().any(|s| matches!(s, DealStep::Indicator));
+    let no_suit_help = |c: &str| {
+        format!("bid a suit to reach `{c}` (the ladder's suits or `accept-indicator`), or give `{c}` `trumps none`")
+    };
+    for r in &v.bidding.rounds {
+        let num = r.number.to_string();
+        let addr = ["bidding", "round", num.as_str()];
+        match r.shape {
+            RoundShape::FirstClaim { contract } if trumps(contract) => {
+                let c = contract_name(v, contract);
+                out.at(
+                    &addr,
+                    format!("round {num} claims `{c}`, a trumps contract, without a suit: it would be played without trumps"),
+                    "no bid suit",
+                    no_suit_help(c),
+                );
+            }
+            RoundShape::AcceptIndicator if !has_indicator => out.at(
+                &addr,
+                format!(
+                    "round {num} accepts the indicator, but the deal turns up no indicator: the round is never held"
+                ),
+                "no indicator",
+                "add `indicator` to the deal, or remove the round".to_string(),
+            ),
+            RoundShape::Ascending { no_indicator: true, .. } if !has_indicator => out.at(
+                &addr,
+                format!("round {num} bars the indicator's suit, but the deal turns up no indicator"),
+                "no indicator",
+                "take `no-indicator` out of the round, or add `indicator` to the deal".to_string(),
+            ),
+            _ => {}
+        }
+    }
+    for l in &v.bid_ladders {
+        for e in &l.entries {
+            if let BidEntry::Contract(c) = *e {
+                if trumps(c) {
+                    let cn = contract_name(v, c);
+                    out.at_word(
+                        &["ladder", &l.name],
+                        cn,
+                        format!("ladder `{}` bids `{cn}`, a trumps contract, without a suit: it would be played without trumps", l.name),
+                        "no bid suit",
+                        no_suit_help(cn),
+                    );
+                }
+            }
+        }
+    }
+    if let AllPass::Contract(c) = v.bidding.all_pass {
+        let cn = contract_name(v, c);
+        if v.contracts.get(c).is_some_and(|c| c.win != Win::MostTricks) {
+            out.at(
+                &["bidding", "all-pass"],
+                format!("when all pass nobody declares, but contract `{cn}` is won or lost by a declarer: nothing would be paid"),
+                "needs a contract without a declarer",
+                "name a `win most-tricks` contract in `all-pass`, or write `redeal-when-all-pass`".to_string(),
+            );
+        } else if trumps(c) {
+            out.at(
+                &["bidding", "all-pass"],
+                format!(
+                    "when all pass no suit is bid, but contract `{cn}` has trumps: it would be played without them"
+                ),
+                "no bid suit",
+                format!("give `{cn}` `trumps none`, or name another contract"),
+            );
+        }
+    }
+    if let Some(sw) = v.bidding.switch.filter(|s| trumps(s.to)) {
+        let cn = contract_name(v, sw.to);
+        out.at(
+            &["bidding", "switch", cn],
+            format!("the switch to `{cn}` names no suit, but `{cn}` has trumps: it would be played without them"),
+            "no bid suit",
+            "switch to a contract with `trumps none`".to_string(),
+        );
+    }
+}
+
+fn deal(v: &Variant, out: &mut Out) {
+    // the tree numbers every statement of the deal block (`step N`), the pickup too: the
+    // model's steps are the others, in order
+    let keys: Vec<(String, bool)> = (1..=v.deal.len() + 1)
+        .map(|k| format!("step {k}"))
+        .filter_map(|k| out.entry(&["deal", &k]).map(|e| (k, e.stmt.rule == "pickup_stmt")))
+        .collect();
+    let steps: Vec<&str> = keys.iter().filter(|(_, p)| !p).map(|(k, _)| k.as_str()).collect();
+    let pickup = keys.iter().find(|(_, p)| *p).map(|(k, _)| k.clone());
+    let step = |i: usize| steps.get(i).map(|k| k.to_string()).unwrap_or_default();
+    let mut indicators = v
+        .deal
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| matches!(s, DealStep::Indicator));
+    if let (Some(_), Some((i, _))) = (indicators.next(), indicators.next()) {
+        out.at(
+            &["deal", &step(i)],
+            "a second `indicator`: the original suit is the first indicator's, this card is only laid on the table"
+                .into(),
+            "second indicator",
+            "keep one `indicator`; lay other cards with `talon N`".into(),
+        );
+    }
+    let last_talon = v.deal.iter().rposition(|s| matches!(s, DealStep::Talon { .. }));
+    for (i, s) in v.deal.iter().enumerate() {
+        if matches!(s, DealStep::Talon { face_up: true, .. }) && Some(i) != last_talon {
+            out.at(
+                &["deal", &step(i)],
+                "a face-up talon card is laid before more talon cards: it is not on top, where the exchange looks for it".into(),
+                "covered by a later `talon`",
+                "make the face-up talon the last talon step".into(),
+            );
+        }
+    }
+    if !v.announcing.front_round {
+        return;
+    }
+    let hidden = v
+        .deal
+        .iter()
+        .any(|s| matches!(s, DealStep::Packet { hidden: true, .. }));
+    if !hidden {
+        out.at(
+            &["announcing", "front-round"],
+            "the front round is held before the hidden packets are taken up, but the deal has no `hidden` packet: it is never held".into(),
+            "never held",
+            "write `front-round none` in `announcing`, or deal a packet `hidden`".into(),
+        );
+    } else if v.pickup == Pickup::AfterBidding {
+        out.at(
+            &["deal", pickup.as_deref().unwrap_or("pickup")],
+            "`pickup after-bidding` takes the hidden packets up before the front round, which is held with the first cards only".into(),
+            "front round after the pickup",
+            "write `pickup after-front-round`, or `front-round none` in `announcing`".into(),
+        );
+    }
+}
+
+fn game(v: &Variant, out: &mut Out) {
+    if v.sits_out_dealer && v.active >= v.players {
+        out.at(
+            &["game", "sits-out"],
+            format!(
+                "every one of the {} players takes part, so the dealer never sits out",
+                v.players
+            ),
+            "nobody sits out",
+            "take `sits-out dealer` out, or set `active` below `players`".into(),
+        );
+    }
+}
+
+fn figures(v: &Variant, out: &mut Out) {
+    let layer = |f: FileId| out.tree.files.iter().position(|x| *x == f);
+    for f in &v.figures {
+        if !f.multiplies_game {
+            continue;
+        }
+        // a game multiplier has no condition of its own; a base's `when` is overridden by a
+        // later `effect multiply-game`, but a `when` written with or after it is a mistake
+        let Some(effect_layer) = out.entry(&["figure", &f.name, "effect"]).and_then(|e| layer(e.file)) else {
+            continue;
+        };
+        let whens: Vec<Vec<String>> = out
+            .tree
+            .entries
+            .iter()
+            .filter(|(a, e)| {
+                a.len() >= 3
+                    && a[0] == "figure"
+                    && a[1] == f.name
+                    && a[2] == "when"
+                    && layer(e.file) >= Some(effect_layer)
+            })
+            .map(|(a, _)| a.to_vec())
+            .collect();
+        for a in whens {
+            let addr: Vec<&str> = a.iter().map(String::as_str).collect();
+            out.at(
+                &addr,
+                format!(
+                    "figure `{}` multiplies the game (`effect multiply-game`): its condition is never tested",
+                    f.name
+                ),
+                "never tested",
+                "take the `when` line out: the game's own result decides who is paid".into(),
+            );
+        }
+    }
+}
