@@ -250,6 +250,33 @@ fn tv11_visszahivas_ladder_to_64() {
     assert_eq!(game_item(&g, Item::Game).value, 64);
 }
 
+// A16, option visszahivas-up-to-64: the ladder of TV-11 is the limit; after the second
+// call-back (32, offer 64) no kontra is left, where the default (the kontra ladder to hirskontra)
+// allows a third.
+#[test]
+fn a16_visszahivas_up_to_64_stops_at_the_second_call_back() {
+    for (name, third_raise) in [("visszahivas", true), ("visszahivas-up-to-64", false)] {
+        let r = rules(name);
+        let mut g = szanzadu_by_forehand(&r, 3);
+        act(&mut g, &[Action::Pass, Action::Pass]);
+        to_calling_round(&mut g);
+        pass_until(&mut g, 0);
+        act(
+            &mut g,
+            &[
+                Action::Call(Item::Game),
+                Action::Raise,
+                Action::CallBack,
+                Action::Raise,
+                Action::CallBack,
+            ],
+        );
+        assert_eq!(g.call_offer(), Some((Item::Game, 32, 64)), "{name}");
+        act(&mut g, &[Action::GiveUp]);
+        assert_eq!(g.legal_actions().contains(&Action::Raise), third_raise, "{name}");
+    }
+}
+
 /// Forehand accepts the indicator (a heart 8): a trump game in hearts, declarer seat 0, with the
 /// given cards placed in forehand's first packet.
 fn hearts_by_forehand(r: &Arc<kartya::engine::Rules>, seed: u64, first: &[(&str, &str)]) -> Game {
