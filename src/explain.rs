@@ -535,6 +535,23 @@ pub fn explain(v: &Variant) -> String {
                         with.join(", ")
                     );
                 }
+                if c.scope == CallScope::AnyFigure {
+                    let by = if c.figure_calls_any_side {
+                        "by any player"
+                    } else {
+                        "only by its announcer's side"
+                    };
+                    let _ = writeln!(o, "  an announced figure may be called {by}");
+                }
+                let _ = writeln!(
+                    o,
+                    "  the game given up: {}",
+                    if c.given_up_plays_on {
+                        "the hand is played on for the figures still undecided"
+                    } else {
+                        "the rest of the hand is not played"
+                    }
+                );
                 let _ = writeln!(o, "  each call and raise multiplies by {}", c.multiplier);
                 if let Some(d) = c.ladder.and_then(|d| v.doublings.get(d)) {
                     let _ = writeln!(

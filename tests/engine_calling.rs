@@ -332,6 +332,70 @@ fn tv20_called_figure_given_up() {
     assert_eq!(c.value, 2, "család front, still played for");
 }
 
+// A17, options of gyerunk-any-figure: the declarer's ultimó (announced front) may be called by
+// the declarer's side only (the default), or by anyone (gyerunk-calls-any-side).
+#[test]
+fn a17_who_may_call_a_figure() {
+    for (name, opponents_may) in [("gyerunk-any-figure", false), ("gyerunk-calls-any-side", true)] {
+        let r = rules(name);
+        let ult = figure(&r, "ultimó");
+        let mut g = hearts_by_forehand(&r, 11, &[("piros", "7")]);
+        act(
+            &mut g,
+            &[Action::announce(ult), Action::Pass, Action::Pass, Action::Pass],
+        );
+        skip_exchange(&mut g);
+        to_calling_round(&mut g);
+        let mut seen = [false; 3];
+        while g.phase() == Phase::Call {
+            let seat = g.to_act_seat();
+            let may = g.legal_actions().contains(&Action::Call(Item::Figure(0)));
+            let expect = seat == 0 || opponents_may;
+            assert_eq!(may, expect, "{name}: seat {seat} calling the declarer's ultimó");
+            if !may {
+                assert!(g
+                    .apply(Action::Call(Item::Figure(0)))
+                    .unwrap_err()
+                    .rule
+                    .contains("side"));
+            }
+            seen[seat as usize] = true;
+            act(&mut g, &[Action::Pass]);
+        }
+        assert_eq!(seen, [true; 3], "{name}: every seat had its turn");
+    }
+}
+
+// A17, options of gyerunk-any-figure: the game called and given up while an announced figure is
+// undecided: the hand ends (the default, §14.2), or is played on for the figure
+// (gyerunk-given-up-plays-on), the game staying given up.
+#[test]
+fn a17_the_game_given_up_with_a_figure_undecided() {
+    for (name, plays_on) in [("gyerunk-any-figure", false), ("gyerunk-given-up-plays-on", true)] {
+        let r = rules(name);
+        let csal = figure(&r, "család");
+        let mut g = hearts_by_forehand(&r, 11, &[("piros", "7")]);
+        act(
+            &mut g,
+            &[Action::announce(csal), Action::Pass, Action::Pass, Action::Pass],
+        );
+        skip_exchange(&mut g);
+        to_calling_round(&mut g);
+        pass_until(&mut g, 0);
+        act(&mut g, &[Action::Call(Item::Game), Action::GiveUp, Action::GiveUp]);
+        assert_eq!(g.is_over(), !plays_on, "{name}");
+        finish_quietly(&mut g);
+        assert_eq!(
+            g.play_state().tricks_played == 9,
+            plays_on,
+            "{name}: the cards played on"
+        );
+        let game = game_item(&g, Item::Game);
+        assert_eq!(game.won, Some(true), "{name}: the game given up to the caller");
+        assert_eq!(game.value, 1, "{name}: at the value before the doubling");
+    }
+}
+
 // TV-D13 béla kassza: front ×4, back ×2 on the game; only the béla holder may say it; not an item.
 #[test]
 fn tv_d13_bela_kassza_multiplies_the_game() {

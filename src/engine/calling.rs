@@ -204,7 +204,7 @@ impl Game {
         self.phase = Phase::Call;
     }
 
-    fn callable(&self, item: Item) -> Result<(), &'static str> {
+    fn callable(&self, by: u8, item: Item) -> Result<(), &'static str> {
         let c = self.calling_rule().ok_or("calling is not played")?;
         if self.ext.calls.iter().any(|x| x.item == item) {
             return Err("the item has been called already");
@@ -218,6 +218,10 @@ impl Game {
                 let a = self.anns.get(i as usize).ok_or("no such announced item")?;
                 if self.is_game_multiplier(a.figure) {
                     return Err("the figure multiplies the game: call the game");
+                }
+                let same_side = (a.by == by) || (Some(a.by) != self.declarer && Some(by) != self.declarer);
+                if !c.figure_calls_any_side && !same_side {
+                    return Err("a figure is called only by its announcer's side");
                 }
                 Ok(())
             }
@@ -246,11 +250,12 @@ impl Game {
         match r.live {
             None => {
                 out.push(Action::Pass);
-                if self.callable(Item::Game).is_ok() {
+                let by = self.call_to_act();
+                if self.callable(by, Item::Game).is_ok() {
                     out.push(Action::Call(Item::Game));
                 }
                 for i in 0..self.anns.len().min(u16::MAX as usize) {
-                    if self.callable(Item::Figure(i as u16)).is_ok() {
+                    if self.callable(by, Item::Figure(i as u16)).is_ok() {
                         out.push(Action::Call(Item::Figure(i as u16)));
                     }
                 }
@@ -288,7 +293,7 @@ impl Game {
         };
         match (r.live, action) {
             (None, Action::Pass) => Ok(()),
-            (None, Action::Call(item)) => self.callable(item),
+            (None, Action::Call(item)) => self.callable(self.call_to_act(), item),
             (None, _) => Err("call an item or pass"),
             (Some(_), Action::Pass | Action::Call(_)) => Err("a call is being answered: give up, play on or raise"),
             (Some(_), a) => self.check_answer(a),
@@ -434,9 +439,19 @@ impl Game {
         c.conceded_to_declarer = Some(to_declarer);
         match c.item {
             Item::Game => {
+                let plays_on = self.calling_rule().is_some_and(|c| c.given_up_plays_on);
+                let undecided = self.anns.iter().enumerate().any(|(j, a)| {
+                    !self.is_game_multiplier(a.figure)
+                        && self.conceded(Item::Figure(j.min(u16::MAX as usize) as u16)).is_none()
+                });
                 self.ext.round = None;
-                self.play.ended_early = true;
-                self.finish();
+                if plays_on && undecided {
+                    // the game is settled; the cards are played on for the figures
+                    self.end_calling();
+                } else {
+                    self.play.ended_early = true;
+                    self.finish();
+                }
             }
             Item::Figure(i) => {
                 let Some(by) = self.anns.get(i as usize).map(|a| a.by) else {

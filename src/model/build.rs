@@ -1523,6 +1523,8 @@ impl<'a> Builder<'a> {
             allowed_with: Vec::new(),
             allowed_with_any: false,
             game_includes: Vec::new(),
+            figure_calls_any_side: false,
+            given_up_plays_on: false,
             multiplier: 2,
             ladder: None,
             call_back: false,
@@ -1546,6 +1548,8 @@ impl<'a> Builder<'a> {
                             .collect()
                     };
                 }
+                "figure_calls_stmt" => c.figure_calls_any_side = text(e, 1) == "any-side",
+                "game_given_up_stmt" => c.given_up_plays_on = text(e, 1) == "plays-on",
                 "game_includes_stmt" => {
                     c.game_includes = (1..e.stmt.words.len())
                         .filter_map(|i| self.lookup(e, i, "figure", &names.figures))

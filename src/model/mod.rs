@@ -360,6 +360,12 @@ pub struct Calling {
     /// Announced, these figures are doubled by a call on the game with it (§14.2: "including
     /// kassza if announced").
     pub game_includes: Vec<FigureId>,
+    /// With `scope any-figure`: anyone may call an announced figure, not only its announcer's
+    /// side (`figure-calls any-side`; A17).
+    pub figure_calls_any_side: bool,
+    /// The game given up, the hand is played on for the figures still undecided
+    /// (`game-given-up plays-on`), instead of ending (§14.2).
+    pub given_up_plays_on: bool,
     pub multiplier: i64,
     pub ladder: Option<DoublingId>,
     pub call_back: bool,

@@ -102,6 +102,8 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::scope_stmt => "`scope`",
         Rule::allowed_with_stmt => "`allowed-with`",
         Rule::game_includes_stmt => "`game-includes`",
+        Rule::figure_calls_stmt => "`figure-calls`",
+        Rule::game_given_up_stmt => "`game-given-up`",
         Rule::multiplier_stmt => "`multiplier`",
         Rule::call_ladder_stmt => "`ladder`",
         Rule::call_back_stmt => "`call-back`",
