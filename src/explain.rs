@@ -591,14 +591,25 @@ pub fn explain(v: &Variant) -> String {
                 if i == 0 {
                     format!("the trump {code}")
                 } else {
+                    let shown = if x.fallback_on_indicator_only {
+                        " the indicator"
+                    } else {
+                        " face up"
+                    };
                     format!(
-                        "the trump {code} when the {} face up",
+                        "the trump {code} when the {}{shown}",
                         rank_codes(v, &x.exchangers[..i]).replace(' ', " and ") + if i == 1 { " is" } else { " are" }
                     )
                 }
             })
             .collect();
         let _ = writeln!(o, "  exchanged for the indicator: {}", ex.join("; "));
+        if x.after_back_round {
+            let _ = writeln!(
+                o,
+                "  made after a back round held before the first lead, at the first trick"
+            );
+        }
         let take: Vec<&str> = x
             .take
             .iter()

@@ -338,15 +338,20 @@ impl Game {
         }
     }
 
-    /// Two passes in a row: the front round goes on to the pickup, a back round to the play.
+    /// Two passes in a row: the front round goes on to the pickup, a back round to the play (or
+    /// to the exchange, `made-after back-round`, when it was held before the first lead).
     #[inline(never)] // once per round: kept out of the turns' code
     fn end_talk_round(&mut self) {
         if self.phase == Phase::Front {
             self.after_front();
-        } else {
-            self.phase = Phase::Play;
-            self.start_calling();
+            return;
         }
+        let before_lead = self.play.tricks_played == 0 && self.play.trick_len == 0;
+        if before_lead && self.exchange_after_back_round() && self.start_exchange() {
+            return;
+        }
+        self.phase = Phase::Play;
+        self.start_calling();
     }
 
     fn said(&mut self) {

@@ -52,7 +52,7 @@ impl Game {
             .or_else(|| from(self.contract.and_then(|c| v.contracts.get(c)).map(|c| c.plain_order)))
     }
 
-    /// After the pickup: opens the exchange if the contract has one, it applies to the round the
+    /// After the pickup (or after the back round, `made-after back-round`): opens the exchange if the contract has one, it applies to the round the
     /// trump suit was fixed in, and somebody holds the exchanger card. The exchanger ranks are
     /// tried in order: each later one only when every earlier one is face up (the indicator or a
     /// face-up talon card). Returns whether the exchange phase started.
@@ -63,7 +63,12 @@ impl Game {
         let (Some(trump), Some(ind)) = (self.trump, self.deal.indicator) else {
             return false;
         };
-        let face_up = bit(ind) | self.deal.talon_face_up;
+        // `fallback-when indicator`: a face-up top card does not let a later rank stand in
+        let face_up = if x.fallback_on_indicator_only {
+            bit(ind)
+        } else {
+            bit(ind) | self.deal.talon_face_up
+        };
         let tb = &self.rules.tables;
         let mut exchanger = None;
         for r in &x.exchangers {
@@ -186,7 +191,20 @@ impl Game {
 
     fn end_exchange(&mut self) {
         self.ex.holder = None;
+        if self.exchange_after_back_round() {
+            // the back round is over: the play starts again from the hands the exchange left,
+            // which the melds and figures are judged on
+            self.start_play();
+            return;
+        }
         self.begin_play();
+    }
+
+    /// Whether the exchange waits for a back round held before the first lead (`made-after
+    /// back-round`); with a back round merged with trick 1 there is none, and the exchange is
+    /// made after the pickup.
+    pub(super) fn exchange_after_back_round(&self) -> bool {
+        self.exchange_rule().is_some_and(|x| x.after_back_round) && self.back_round_before_lead()
     }
 
     /// The exchanger card goes in place of the indicator; the face-up top card comes too if it

@@ -834,17 +834,21 @@ impl Game {
         if self.start_switch() {
             return;
         }
-        if self.start_exchange() {
+        if !self.exchange_after_back_round() && self.start_exchange() {
             return;
         }
         self.begin_play();
     }
 
+    /// Whether a back round is held on its own before the first lead (not with trick 1).
+    pub(super) fn back_round_before_lead(&self) -> bool {
+        !self.rules.variant.announcing.back_with_first_trick && self.contract_announcements() != Announcements::None
+    }
+
     /// The back round (alone or with trick 1), then play.
     pub(super) fn begin_play(&mut self) {
         self.start_play();
-        if !self.rules.variant.announcing.back_with_first_trick && self.contract_announcements() != Announcements::None
-        {
+        if self.back_round_before_lead() {
             self.phase = Phase::Back;
         }
         // with the first trick, every player speaks in it with his card: a round that goes on
@@ -862,7 +866,7 @@ impl Game {
     }
 
     /// Sets up the trick play: the table, the first leader, kept cards and the early end.
-    fn start_play(&mut self) {
+    pub(super) fn start_play(&mut self) {
         let v = &self.rules.variant;
         let Some(ci) = self.contract else {
             self.phase = Phase::Over;

@@ -342,6 +342,7 @@ impl MeldTables {
         table: &[SuitRuns],
         spans: &[(u32, u64)],
     ) -> HandSequences {
+        let by_suit = v.melds.ties_by_suit_rank;
         let mut best: Option<SeqKey> = None;
         let mut longest = 0u8;
         let mut rows = 0u64;
@@ -363,7 +364,10 @@ impl MeldTables {
                 trump == Some(s as SuitId),
                 self.suit_order.get(s).copied().unwrap_or(0),
             );
-            if best.map(|b| key.cmp_by(&b, true) == Ordering::Greater).unwrap_or(true) {
+            if best
+                .map(|b| key.cmp_in_hand(&b, by_suit) == Ordering::Greater)
+                .unwrap_or(true)
+            {
                 best = Some(key);
             }
         }
@@ -388,6 +392,7 @@ impl MeldTables {
     #[cold]
     #[inline(never)] // the bundled decks take the table: kept out of the hot code
     fn hand_sequences_run_by_run(&self, v: &Variant, hand: u64, trump: Option<SuitId>, t: &Tables) -> HandSequences {
+        let by_suit = v.melds.ties_by_suit_rank;
         let mut best: Option<SeqKey> = None;
         let (call, points) = self.runs(hand, v.melds.one_per_length, |s, len, top| {
             let key = SeqKey::new(
@@ -396,7 +401,10 @@ impl MeldTables {
                 trump == Some(s),
                 self.suit_order.get(s as usize).copied().unwrap_or(0),
             );
-            if best.map(|b| key.cmp_by(&b, true) == Ordering::Greater).unwrap_or(true) {
+            if best
+                .map(|b| key.cmp_in_hand(&b, by_suit) == Ordering::Greater)
+                .unwrap_or(true)
+            {
                 best = Some(key);
             }
         });
@@ -508,22 +516,39 @@ pub(super) struct HandSequences {
     pub points: i64,
 }
 
-/// How two best sequences compare (§4.5): length, top card in sequence order, trumps; then the
-/// suit's bidding rank when the variant breaks ties by suit rank. The four are packed into one
+/// How two best sequences compare (§4.5): length, top card in sequence order, trumps; or with
+/// `sequence-ties suit-rank` length, top card, the suit's bidding rank (`cmp_by`). The four are packed into one
 /// number in that order of significance, so that comparing keys is comparing numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct SeqKey(u32);
+
+/// The byte of a `SeqKey` that says "in trumps".
+const TRUMP_BYTE: u32 = 0xff << 8;
 
 impl SeqKey {
     fn new(len: u32, top: u8, trump: bool, suit_order: u8) -> SeqKey {
         SeqKey((len.min(u8::MAX as u32) << 24) | (top as u32) << 16 | (trump as u32) << 8 | suit_order as u32)
     }
 
+    /// Between players: `by_suit` (`sequence-ties suit-rank`): length, top card, then the suit's
+    /// bidding rank, a trump run no better than another ([001] §05 "comprimento, carta mais alta
+    /// e depois naipe"; [000 Tompa] "mine is in Bells" / "mine is in z" for a higher suit); else
+    /// length, top card, trumps, and a tie is a tie whatever the suits.
     fn cmp_by(&self, o: &SeqKey, by_suit: bool) -> Ordering {
         if by_suit {
-            self.0.cmp(&o.0)
+            (self.0 & !TRUMP_BYTE).cmp(&(o.0 & !TRUMP_BYTE))
         } else {
             (self.0 >> 8).cmp(&(o.0 >> 8))
+        }
+    }
+
+    /// Within one hand (which of its runs it shows): as between players, the suit rank breaking
+    /// what is left, so that the best is one run.
+    fn cmp_in_hand(&self, o: &SeqKey, by_suit: bool) -> Ordering {
+        if by_suit {
+            self.cmp_by(o, true)
+        } else {
+            self.0.cmp(&o.0)
         }
     }
 }
@@ -536,19 +561,16 @@ impl Game {
             .unwrap_or_default()
     }
 
-    /// The position that may meld now: the player about to play his card to trick 1 (the back
-    /// round merged with trick 1), or the speaker of a back round held on its own before the
-    /// first lead.
+    /// The position that may meld now: the player about to play his card to trick 1, whether
+    /// the back round goes with trick 1 or was held before the first lead. Melds are judged on
+    /// the hands held at the first lead ([000] §4.4; [000 Tompa]: at the first trick, after the
+    /// 7/8 exchange), so they are never called in a back round before it, which may still be
+    /// followed by the exchange (`made-after back-round`).
     fn meld_speaker(&self) -> Option<u8> {
-        let with_trick = self.rules.variant.announcing.back_with_first_trick;
-        if self.play.tricks_played != 0 {
+        if self.play.tricks_played != 0 || self.phase != Phase::Play {
             return None;
         }
-        match self.phase {
-            Phase::Play if with_trick => Some(self.play.to_play),
-            Phase::Back if !with_trick && self.play.trick_len == 0 => Some(self.talk.speaker),
-            _ => None,
-        }
+        Some(self.play.to_play)
     }
 
     /// Works out the meld calls each starting hand allows (called when the play starts, once

@@ -102,7 +102,7 @@ impl Game {
         s.turn = next_pos(s.turn, self.n);
         if s.spoken >= self.n {
             self.ext.switch = None;
-            if !self.start_exchange() {
+            if self.exchange_after_back_round() || !self.start_exchange() {
                 self.begin_play();
             }
         } else {

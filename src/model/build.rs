@@ -1573,6 +1573,8 @@ impl<'a> Builder<'a> {
                 name: name.clone(),
                 from_round: None,
                 exchangers: Vec::new(),
+                fallback_on_indicator_only: false,
+                after_back_round: false,
                 take: Vec::new(),
                 qualify_trumps: false,
                 qualify_aces: false,
@@ -1586,6 +1588,8 @@ impl<'a> Builder<'a> {
                         let words: Vec<Word> = e.stmt.words.iter().skip(1).cloned().collect();
                         x.exchangers = words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect();
                     }
+                    "fallback_when_stmt" => x.fallback_on_indicator_only = text(e, 1) == "indicator",
+                    "made_after_stmt" => x.after_back_round = text(e, 1) == "back-round",
                     "take_stmt" => {
                         x.take = e
                             .stmt

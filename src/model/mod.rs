@@ -384,6 +384,11 @@ pub struct Exchange {
     pub name: String,
     pub from_round: Option<u32>,
     pub exchangers: Vec<RankId>,
+    /// `fallback-when indicator`: a later exchanger only when an earlier one is the indicator
+    /// (else: when it is face up anywhere, the indicator or the talon's face-up top card).
+    pub fallback_on_indicator_only: bool,
+    /// `made-after back-round`: the exchange follows a back round held before the first lead.
+    pub after_back_round: bool,
     pub take: Vec<Take>,
     pub qualify_trumps: bool,
     pub qualify_aces: bool,

@@ -109,6 +109,8 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::call_back_stmt => "`call-back`",
         Rule::from_round_stmt => "`from-round`",
         Rule::exchangers_stmt => "`exchangers`",
+        Rule::fallback_when_stmt => "`fallback-when`",
+        Rule::made_after_stmt => "`made-after`",
         Rule::take_stmt => "`take`",
         Rule::take_kind => "`top-card`, `top-chain`, `bottom-chain` or `whole-talon`",
         Rule::qualify_stmt => "`qualify`",
