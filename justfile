@@ -1,4 +1,4 @@
-# kartya tasks: `just check`, `just test`, `just snap`, `just bench`.
+# kartya tasks: `just check`, `just test`, `just snap`, `just docs`, `just bench`.
 
 # formatting and lints, as CI runs them
 check:
@@ -34,3 +34,9 @@ ab BASE:
 # every bundled file checks clean
 variants:
     cargo run -q -- list | awk '{print $1}' | xargs -n1 cargo run -q -- check
+
+# rerun every `$ kartya` line of README.md and docs/*.md and write its real output into the doc
+# (tests/docs_transcripts.rs); review the docs' diff before committing, never accept it blindly
+docs:
+    KARTYA_BLESS_DOCS=1 cargo test --test docs_transcripts
+    git diff --stat -- README.md docs

@@ -299,8 +299,15 @@ fn starts_with(a: &Address, prefix: &Address) -> bool {
     a.len() >= prefix.len() && a[..prefix.len()] == prefix[..]
 }
 
-/// The value a statement sets, for conflict comparison (key words excluded).
+/// The value a statement sets, for conflict comparison (key words excluded; a set-valued
+/// statement's words sorted, so that `take top-card top-chain` and `take top-chain top-card` agree).
 fn value_of(addr: &Address, e: &Entry) -> String {
+    value_text_of(addr, e, true)
+}
+
+/// The value as `value_of`, in the file's own word order when `as_set` is false: what a message
+/// quotes, so that the user recognises the line they wrote.
+fn value_text_of(addr: &Address, e: &Entry, as_set: bool) -> String {
     if addr.last().is_some_and(|k| k.starts_with("step ")) {
         // a dealing step is identified by its position: its value is the whole statement
         return e.value_text(0);
@@ -319,7 +326,7 @@ fn value_of(addr: &Address, e: &Entry) -> String {
     {
         words.remove(0);
     }
-    if is_set_valued(&e.stmt) {
+    if as_set && is_set_valued(&e.stmt) {
         words.sort_by(|a, b| a.text.cmp(&b.text));
     }
     let owned: Vec<Word> = words.into_iter().cloned().collect();
@@ -653,6 +660,7 @@ impl<'a> Resolver<'a> {
                 match seen.get(addr) {
                     Some((f, prev, pv)) if *f != p.file && *pv != v => {
                         let text = address_text(addr, e.block_len);
+                        let (v, pv) = (value_text_of(addr, e, false), value_text_of(addr, prev, false));
                         let (a, b) = (self.sources.name(*f).to_string(), self.sources.name(p.file).to_string());
                         self.diags.push(
                             Diag::new(Code::Conflict, p.file, format!("`{text}` is set to `{v}` here and to `{pv}` in {a}"))
