@@ -545,6 +545,15 @@ pub fn explain(v: &Variant) -> String {
                 }
                 let _ = writeln!(
                     o,
+                    "  turns to call: {}",
+                    if c.call_round_reopens {
+                        "one each, and one each again after every settled call"
+                    } else {
+                        "one each"
+                    }
+                );
+                let _ = writeln!(
+                    o,
                     "  the game given up: {}",
                     if c.given_up_plays_on {
                         "the hand is played on for the figures still undecided"

@@ -396,6 +396,35 @@ fn a17_the_game_given_up_with_a_figure_undecided() {
     }
 }
 
+// A17, option gyerunk-call-round-reopens: after the declarer's ultimó is called and given up,
+// every player has a turn again, so the declarer may still call the game; by default each player
+// has one turn in all.
+#[test]
+fn a17_the_call_round_after_a_settled_call() {
+    for (name, reopens) in [("gyerunk-any-figure", false), ("gyerunk-call-round-reopens", true)] {
+        let r = rules(name);
+        let ult = figure(&r, "ultimó");
+        let mut g = hearts_by_forehand(&r, 11, &[("piros", "7")]);
+        act(
+            &mut g,
+            &[Action::announce(ult), Action::Pass, Action::Pass, Action::Pass],
+        );
+        skip_exchange(&mut g);
+        to_calling_round(&mut g);
+        pass_until(&mut g, 0);
+        act(&mut g, &[Action::Call(Item::Figure(0)), Action::GiveUp, Action::GiveUp]);
+        let mut turns = Vec::new();
+        while g.phase() == Phase::Call {
+            turns.push(g.to_act_seat());
+            act(&mut g, &[Action::Pass]);
+        }
+        assert_eq!(turns.contains(&0), reopens, "{name}: turns after the call {turns:?}");
+        if reopens {
+            assert_eq!(turns.len(), 3, "{name}: one turn each again");
+        }
+    }
+}
+
 // TV-D13 béla kassza: front ×4, back ×2 on the game; only the béla holder may say it; not an item.
 #[test]
 fn tv_d13_bela_kassza_multiplies_the_game() {

@@ -378,6 +378,11 @@ impl Game {
                 if self.phase != Phase::Call {
                     return;
                 }
+                if r.live.is_none() && self.calling_rule().is_some_and(|c| c.call_round_reopens) {
+                    // a settled call opens the round again: each item is called once at most,
+                    // so the round still ends
+                    r.turns_left = self.n;
+                }
                 self.ext.round = Some(r);
                 if r.live.is_none() && r.turns_left == 0 {
                     self.end_calling();

@@ -1525,6 +1525,7 @@ impl<'a> Builder<'a> {
             game_includes: Vec::new(),
             figure_calls_any_side: false,
             given_up_plays_on: false,
+            call_round_reopens: false,
             multiplier: 2,
             ladder: None,
             call_back: false,
@@ -1549,6 +1550,7 @@ impl<'a> Builder<'a> {
                     };
                 }
                 "figure_calls_stmt" => c.figure_calls_any_side = text(e, 1) == "any-side",
+                "call_round_stmt" => c.call_round_reopens = text(e, 1) == "reopens",
                 "game_given_up_stmt" => c.given_up_plays_on = text(e, 1) == "plays-on",
                 "game_includes_stmt" => {
                     c.game_includes = (1..e.stmt.words.len())

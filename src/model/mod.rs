@@ -366,6 +366,9 @@ pub struct Calling {
     /// The game given up, the hand is played on for the figures still undecided
     /// (`game-given-up plays-on`), instead of ending (§14.2).
     pub given_up_plays_on: bool,
+    /// After a settled call every player has a turn to call again (`call-round reopens`),
+    /// instead of one turn each in all (A17).
+    pub call_round_reopens: bool,
     pub multiplier: i64,
     pub ladder: Option<DoublingId>,
     pub call_back: bool,

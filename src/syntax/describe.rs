@@ -103,6 +103,7 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::allowed_with_stmt => "`allowed-with`",
         Rule::game_includes_stmt => "`game-includes`",
         Rule::figure_calls_stmt => "`figure-calls`",
+        Rule::call_round_stmt => "`call-round`",
         Rule::game_given_up_stmt => "`game-given-up`",
         Rule::multiplier_stmt => "`multiplier`",
         Rule::call_ladder_stmt => "`ladder`",
