@@ -455,11 +455,7 @@ pub fn explain(v: &Variant) -> String {
         }
     }
     for l in &v.figure_ladders {
-        let names: Vec<&str> = l
-            .figures
-            .iter()
-            .map(|f| v.figures.get(*f).map(|f| f.name.as_str()).unwrap_or("?"))
-            .collect();
+        let names = figure_names(v, &l.figures);
         let _ = writeln!(
             o,
             "figure ladder {}: {} only in ascending order{}",
@@ -511,11 +507,7 @@ pub fn explain(v: &Variant) -> String {
             };
             let _ = writeln!(o, "{}: {scope}", c.name);
             if c.scope != CallScope::Off {
-                let with: Vec<&str> = c
-                    .allowed_with
-                    .iter()
-                    .map(|f| v.figures.get(*f).map(|f| f.name.as_str()).unwrap_or("?"))
-                    .collect();
+                let with = figure_names(v, &c.allowed_with);
                 if c.allowed_with_any {
                     let _ = writeln!(o, "  allowed whatever figures were announced");
                 } else if with.is_empty() {
@@ -524,11 +516,7 @@ pub fn explain(v: &Variant) -> String {
                     let _ = writeln!(o, "  allowed when no figure was announced, or only {}", with.join(", "));
                 }
                 if !c.game_includes.is_empty() {
-                    let with: Vec<&str> = c
-                        .game_includes
-                        .iter()
-                        .map(|f| v.figures.get(*f).map(|f| f.name.as_str()).unwrap_or("?"))
-                        .collect();
+                    let with = figure_names(v, &c.game_includes);
                     let _ = writeln!(
                         o,
                         "  a call on the game also doubles {}, when announced",
@@ -693,4 +681,11 @@ pub fn explain(v: &Variant) -> String {
         );
     }
     o
+}
+
+/// The names of figures given by id, in order (`?` for an id the variant does not have).
+fn figure_names<'a>(v: &'a Variant, ids: &[FigureId]) -> Vec<&'a str> {
+    ids.iter()
+        .map(|f| v.figures.get(*f).map(|f| f.name.as_str()).unwrap_or("?"))
+        .collect()
 }
