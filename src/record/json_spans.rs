@@ -135,6 +135,11 @@ fn value(b: &[u8], pos: &mut usize, depth: usize) -> Option<Node> {
             while *pos < b.len() && !matches!(b[*pos], b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t') {
                 *pos += 1;
             }
+            // a `}` where an array wants a value is no value: without this the array's loop
+            // would push empty values at the same place without end (a fuzz finding)
+            if *pos == start {
+                return None;
+            }
         }
     }
     node.span = Span::new(start, *pos);
