@@ -413,17 +413,17 @@ pub fn explain(v: &Variant) -> String {
                 let _ = writeln!(o, "  in {cname}{alias}: {}", cond.describe(v));
             }
         }
-        let _ = (!f.multiplies_game).then(|| {
-            writeln!(
+        if !f.multiplies_game {
+            let _ = writeln!(
                 o,
                 "  fulfilled by: {}",
                 if f.fulfil_by_side {
-                    "one player of the announcer's side (one hand for `holds`)"
+                    "the announcer's side together (one hand for `holds`)"
                 } else {
                     "the announcer alone, in his own tricks"
                 }
-            )
-        });
+            );
+        }
         if f.multiplies_game {
             let _ = writeln!(
                 o,

@@ -174,7 +174,14 @@ fn print_diags(diags: &[Diag], sources: &SourceSet) {
 /// An argument is a path (rather than a bundled name) when it has a separator, the extension or
 /// names something on disk (a directory too, so that it gets "is a directory", not "unknown").
 fn looks_like_path(a: &str) -> bool {
-    a.contains('/') || a.contains('\\') || a.ends_with(".kartya") || std::path::Path::new(a).exists()
+    let p = std::path::Path::new(a);
+    // a file of that name, or a folder that no bundled name hides (`kartya check uhu` stays the
+    // bundled uhu even where a folder `uhu` exists)
+    a.contains('/')
+        || a.contains('\\')
+        || a.ends_with(".kartya")
+        || p.is_file()
+        || (p.is_dir() && kartya::bundled::find(a).is_none())
 }
 
 /// Turns command-line arguments into files: bundled names or paths. Problems become diagnostics

@@ -420,3 +420,21 @@ fn command_line_diagnostics_render_as_snapshots() {
         });
     }
 }
+
+/// A folder in the working directory does not hide a bundled name: `kartya check alsos-3p uhu`
+/// beside a folder `uhu` is the bundled uhu; a folder no bundled name matches is a path.
+#[test]
+fn a_folder_does_not_hide_a_bundled_name() {
+    let d = temp("folder-named-uhu");
+    std::fs::create_dir_all(d.join("uhu")).unwrap();
+    std::fs::create_dir_all(d.join("my-rules")).unwrap();
+    let o = bin()
+        .current_dir(&d)
+        .args(["check", "alsos-3p", "uhu"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = bin().current_dir(&d).args(["check", "my-rules"]).output().unwrap();
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("is a directory"), "{}", stderr(&o));
+}

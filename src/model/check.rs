@@ -297,17 +297,8 @@ fn contracts_reachable(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &
         }
     };
     for r in &v.bidding.rounds {
-        match &r.shape {
-            RoundShape::AcceptIndicator => mark(v.bidding.suit_contract),
-            RoundShape::Ascending { ladder, .. } => {
-                for e in v.bid_ladders.get(*ladder).map(|l| l.entries.as_slice()).unwrap_or(&[]) {
-                    match e {
-                        BidEntry::Suit(_) => mark(v.bidding.suit_contract),
-                        BidEntry::Contract(c) => mark(*c),
-                    }
-                }
-            }
-            RoundShape::FirstClaim { contract } => mark(*contract),
+        for c in round_contracts(v, r) {
+            mark(c);
         }
     }
     if let AllPass::Contract(c) = v.bidding.all_pass {

@@ -87,15 +87,6 @@ fn contracts(v: &Variant, out: &mut Out) {
                 format!("for this `win` write {allowed}, or leave the line out"),
             );
         }
-        let any_meld = c.melds.sequence || c.melds.vannak || c.melds.bela;
-        if any_meld && c.announcements == Announcements::None && !v.announcing.back_with_first_trick {
-            out.at(
-                &["contract", n, "melds"],
-                format!("contract `{n}` counts melds, but they are called in the back round, which `announcements none` and `back-round before-first-lead` leave out"),
-                "never called",
-                format!("write `melds none` in contract `{n}`, or allow announcements in it"),
-            );
-        }
         if c.melds.sequence && (v.melds.sequence_order.is_none() || v.melds.sequences.is_empty()) {
             let what = if v.melds.sequences.is_empty() {
                 "no `sequence NAME LENGTH VALUE` rows"

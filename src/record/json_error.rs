@@ -9,7 +9,17 @@ use crate::syntax::ast::Span;
 use serde_json::error::Category;
 
 /// The fields of a record, for "did you mean" and the help lines.
-const FIELDS: &[&str] = &["format", "variant", "house_rules", "dealer", "deal", "actions", "note"];
+const FIELDS: &[&str] = &[
+    "format",
+    "variant",
+    "house_rules",
+    "dealer",
+    "deal",
+    "actions",
+    "note",
+    "seed",
+    "hand",
+];
 
 const SHAPE_HELP: &str =
     "a record is a JSON object with `variant`, `dealer`, `deal` and `actions`; see docs/records.md";
@@ -179,7 +189,7 @@ fn data(file: FileId, text: &str, msg: &str, at: usize) -> Diag {
     let (message, help) = if msg.contains("untagged enum RulesRef") {
         (
             "the rules are a bundled name or an object `{ \"text\": \"...\" }`".to_string(),
-            "write `\"variant\": \"alsos-3p\"` with a name from `kartya list`, or the rules file's text as `{ \"text\": \"...\" }`".to_string(),
+            "write `\"variant\": \"NAME\"` with a name from `kartya list`, or the rules file's text as `{ \"text\": \"...\" }`".to_string(),
         )
     } else if msg.contains("untagged enum DealRecord") {
         (
