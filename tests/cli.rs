@@ -3,31 +3,8 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use common::cli::*;
 use std::time::{Duration, Instant};
-
-fn kartya(args: &[&str]) -> Output {
-    match Command::new(env!("CARGO_BIN_EXE_kartya"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-    {
-        Ok(o) => o,
-        Err(e) => panic!("cannot run kartya: {e}"),
-    }
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().unwrap_or(-1)
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
 
 #[test]
 fn check_passes_every_bundled_base() {

@@ -3,33 +3,11 @@
 //! make no sense are usage errors, `--records` never mixes two runs, and the outputs meant for
 //! scripts (`check --json`, `explain --code`, `--help`) say what they should.
 
+mod common;
+
+use common::cli::*;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_kartya"));
-    c.env("NO_COLOR", "1");
-    c
-}
-
-fn kartya(args: &[&str]) -> Output {
-    match bin().args(args).output() {
-        Ok(o) => o,
-        Err(e) => panic!("cannot run kartya: {e}"),
-    }
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().unwrap_or(-1)
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
+use std::process::Stdio;
 
 fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("kartya-unix-{}-{name}", std::process::id()));

@@ -332,20 +332,24 @@ fn tv20_called_figure_given_up() {
     assert_eq!(c.value, 2, "család front, still played for");
 }
 
+/// The declarer (seat 0, hearts, holding the heart 7) announces this figure front, nobody else
+/// says anything, trick 1 is played: the calling round of the A17 tests.
+fn declarer_figure_to_calling(name: &str, figure_name: &str) -> Game {
+    let r = rules(name);
+    let f = figure(&r, figure_name);
+    let mut g = hearts_by_forehand(&r, 11, &[("piros", "7")]);
+    act(&mut g, &[Action::announce(f), Action::Pass, Action::Pass, Action::Pass]);
+    skip_exchange(&mut g);
+    to_calling_round(&mut g);
+    g
+}
+
 // A17, options of gyerunk-any-figure: the declarer's ultimó (announced front) may be called by
 // the declarer's side only (the default), or by anyone (gyerunk-calls-any-side).
 #[test]
 fn a17_who_may_call_a_figure() {
     for (name, opponents_may) in [("gyerunk-any-figure", false), ("gyerunk-calls-any-side", true)] {
-        let r = rules(name);
-        let ult = figure(&r, "ultimó");
-        let mut g = hearts_by_forehand(&r, 11, &[("piros", "7")]);
-        act(
-            &mut g,
-            &[Action::announce(ult), Action::Pass, Action::Pass, Action::Pass],
-        );
-        skip_exchange(&mut g);
-        to_calling_round(&mut g);
+        let mut g = declarer_figure_to_calling(name, "ultimó");
         let mut seen = [false; 3];
         while g.phase() == Phase::Call {
             let seat = g.to_act_seat();
@@ -372,15 +376,7 @@ fn a17_who_may_call_a_figure() {
 #[test]
 fn a17_the_game_given_up_with_a_figure_undecided() {
     for (name, plays_on) in [("gyerunk-any-figure", false), ("gyerunk-given-up-plays-on", true)] {
-        let r = rules(name);
-        let csal = figure(&r, "család");
-        let mut g = hearts_by_forehand(&r, 11, &[("piros", "7")]);
-        act(
-            &mut g,
-            &[Action::announce(csal), Action::Pass, Action::Pass, Action::Pass],
-        );
-        skip_exchange(&mut g);
-        to_calling_round(&mut g);
+        let mut g = declarer_figure_to_calling(name, "család");
         pass_until(&mut g, 0);
         act(&mut g, &[Action::Call(Item::Game), Action::GiveUp, Action::GiveUp]);
         assert_eq!(g.is_over(), !plays_on, "{name}");
@@ -402,15 +398,7 @@ fn a17_the_game_given_up_with_a_figure_undecided() {
 #[test]
 fn a17_the_call_round_after_a_settled_call() {
     for (name, reopens) in [("gyerunk-any-figure", false), ("gyerunk-call-round-reopens", true)] {
-        let r = rules(name);
-        let ult = figure(&r, "ultimó");
-        let mut g = hearts_by_forehand(&r, 11, &[("piros", "7")]);
-        act(
-            &mut g,
-            &[Action::announce(ult), Action::Pass, Action::Pass, Action::Pass],
-        );
-        skip_exchange(&mut g);
-        to_calling_round(&mut g);
+        let mut g = declarer_figure_to_calling(name, "ultimó");
         pass_until(&mut g, 0);
         act(&mut g, &[Action::Call(Item::Figure(0)), Action::GiveUp, Action::GiveUp]);
         let mut turns = Vec::new();

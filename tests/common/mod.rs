@@ -1,6 +1,8 @@
 //! Shared helpers for the integration tests: load bundled or fixture files the way the CLI does.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use kartya::diag::Diag;
 use kartya::load::Loaded;
 use kartya::source::{FileId, Origin, SourceSet};
