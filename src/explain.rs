@@ -129,6 +129,66 @@ pub fn explain(v: &Variant) -> String {
     );
 
     let _ = writeln!(o, "\n[bidding]");
+    if let Some(na) = v.bidding.no_auction {
+        let _ = writeln!(o, "{}", no_auction_words(v, na));
+    } else {
+        bidding_rounds(v, &mut o);
+    }
+    bid_ladders(v, &mut o);
+
+    let _ = writeln!(o, "\n[contracts]");
+    for c in &v.contracts {
+        contract(v, c, &mut o);
+    }
+    after_contracts(v, &mut o);
+    o
+}
+
+/// A game without an auction, in words.
+fn no_auction_words(v: &Variant, na: crate::model::NoAuction) -> String {
+    let name = v.contracts.get(na.contract).map(|c| c.name.as_str()).unwrap_or("?");
+    if na.forehand_declares {
+        format!("no auction: every hand is contract {name}, forehand its declarer")
+    } else {
+        format!("no auction: every hand is contract {name}, everyone for himself")
+    }
+}
+
+/// The trumps of a contract, in words.
+fn trumps_words(v: &Variant, c: &Contract) -> String {
+    match c.fixed_trump {
+        Some(s) if c.trumps => format!(
+            "{}, whatever is bid",
+            v.suits.get(s as usize).map(|s| s.name.as_str()).unwrap_or("?")
+        ),
+        _ if c.trumps => "the suit won in the bidding".to_string(),
+        _ => "none".to_string(),
+    }
+}
+
+/// A `duties` line other than the default (follow suit, trump when void), in words.
+fn duties_words(d: Duties) -> Option<String> {
+    if d == Duties::default() {
+        return None;
+    }
+    let mut s = vec!["follow suit"];
+    s.push(if d.trump_when_void {
+        "unable to follow, trump if able"
+    } else {
+        "unable to follow, any card"
+    });
+    if d.overtrump {
+        s.push("unable to follow, beat the trick if able (over a trump with a higher trump)");
+    }
+    match d.head {
+        Head::Never => {}
+        Head::Always => s.push("always beat the trick's best card if able (head the trick)"),
+        Head::TrumpLead => s.push("on a trump lead, a player following suit beats the trick's best card if able"),
+    }
+    Some(s.join("; "))
+}
+
+fn bidding_rounds(v: &Variant, o: &mut String) {
     let _ = writeln!(
         o,
         "a suit bid makes contract {}",
@@ -189,6 +249,9 @@ pub fn explain(v: &Variant) -> String {
             AllPass::Redeal => "throw in and deal again".into(),
         }
     );
+}
+
+fn bid_ladders(v: &Variant, o: &mut String) {
     for l in &v.bid_ladders {
         let entries: Vec<String> = l
             .entries
@@ -200,105 +263,117 @@ pub fn explain(v: &Variant) -> String {
             .collect();
         let _ = writeln!(o, "ladder {}: {} (lowest to highest)", l.name, entries.join(" < "));
     }
+}
 
-    let _ = writeln!(o, "\n[contracts]");
-    for c in &v.contracts {
-        let _ = writeln!(o, "contract {} \"{}\"", c.name, c.title);
-        let _ = writeln!(o, "  value {}", c.value);
+/// One contract, in words.
+fn contract(v: &Variant, c: &Contract, o: &mut String) {
+    let _ = writeln!(o, "contract {} \"{}\"", c.name, c.title);
+    let _ = writeln!(o, "  value {}", c.value);
+    let _ = writeln!(o, "  trumps: {}", trumps_words(v, c));
+    if !c.trump_cards.is_empty() {
+        let cards: Vec<String> = c
+            .trump_cards
+            .iter()
+            .map(|k| {
+                let suit = v.suits.get(k.suit as usize).map(|s| s.name.as_str()).unwrap_or("?");
+                let rank = v.ranks.get(k.rank as usize).map(|r| r.code.as_str()).unwrap_or("?");
+                format!("{suit}.{rank}")
+            })
+            .collect();
         let _ = writeln!(
             o,
-            "  trumps: {}",
-            if c.trumps {
-                "the suit won in the bidding"
-            } else {
-                "none"
-            }
+            "  trump cards: {} (highest first, above the trump suit's own cards; they follow as trumps, not as their suits)",
+            cards.join(" ")
         );
-        match c.trump_order {
-            Some(t) => {
-                let _ = writeln!(
-                    o,
-                    "  trick order: {} for trumps, {} for the other suits",
-                    order_name(v, t),
-                    order_name(v, c.plain_order)
-                );
-            }
-            None => {
-                let _ = writeln!(o, "  trick order: {} for every suit", order_name(v, c.plain_order));
-            }
+    }
+    if let Some(d) = duties_words(c.duties) {
+        let _ = writeln!(o, "  duties: {d}");
+    }
+    match c.trump_order {
+        Some(t) => {
+            let _ = writeln!(
+                o,
+                "  trick order: {} for trumps, {} for the other suits",
+                order_name(v, t),
+                order_name(v, c.plain_order)
+            );
         }
-        match (c.trump_points, c.plain_points) {
-            (None, None) => {
-                let _ = writeln!(o, "  card points: do not count");
-            }
-            (t, p) => {
-                let t = t
-                    .map(|t| format!("{} for trumps, ", points_name(v, t)))
-                    .unwrap_or_default();
-                let p = p
-                    .map(|p| points_name(v, p).to_string())
-                    .unwrap_or_else(|| "none".into());
-                let _ = writeln!(
-                    o,
-                    "  card points: {t}{p} (total {} with the last trick)",
-                    v.total_points(c)
-                );
-            }
-        }
-        let _ = writeln!(o, "  first lead: {}", seat_words(c.first_lead));
-        let win = match c.win {
-            Win::MoreThanEach { with_melds: true } => {
-                "the declarer's card points plus melds must be more than each opponent's"
-            }
-            Win::MoreThanEach { with_melds: false } => "the declarer's card points must be more than each opponent's",
-            Win::NoTricks => "the declarer must take no trick",
-            Win::MostTricks => "nobody declares; the player with the most tricks pays each other player",
-        };
-        let _ = writeln!(o, "  win: {win}");
-        let tie = match c.tie {
-            Tie::DeclarerLoses => "the declarer loses",
-            Tie::MostPayFewer => {
-                "every player with the most tricks pays every player with fewer; all equal pays nobody"
-            }
-            Tie::Nobody => "nobody pays",
-        };
-        let _ = writeln!(o, "  tie: {tie}");
-        let mut melds = Vec::new();
-        if c.melds.sequence {
-            melds.push("sequences");
-        }
-        if c.melds.vannak {
-            melds.push("vannak");
-        }
-        if c.melds.bela {
-            melds.push("béla");
-        }
-        let _ = writeln!(
-            o,
-            "  melds: {}",
-            if melds.is_empty() {
-                "none".to_string()
-            } else {
-                melds.join(", ")
-            }
-        );
-        if c.early_end_when_lost {
-            let _ = writeln!(o, "  play stops as soon as the contract is lost");
-        }
-        let _ = writeln!(
-            o,
-            "  announcements: {}",
-            match c.announcements {
-                Announcements::All => "figures and kontras",
-                Announcements::GameOnly => "kontras on the game only, no figures",
-                Announcements::None => "none",
-            }
-        );
-        if let Some(x) = c.exchange.and_then(|x| v.exchanges.get(x)) {
-            let _ = writeln!(o, "  talon exchange: {}", x.name);
+        None => {
+            let _ = writeln!(o, "  trick order: {} for every suit", order_name(v, c.plain_order));
         }
     }
+    match (c.trump_points, c.plain_points) {
+        (None, None) => {
+            let _ = writeln!(o, "  card points: do not count");
+        }
+        (t, p) => {
+            let t = t
+                .map(|t| format!("{} for trumps, ", points_name(v, t)))
+                .unwrap_or_default();
+            let p = p
+                .map(|p| points_name(v, p).to_string())
+                .unwrap_or_else(|| "none".into());
+            let _ = writeln!(
+                o,
+                "  card points: {t}{p} (total {} with the last trick)",
+                v.total_points(c)
+            );
+        }
+    }
+    let _ = writeln!(o, "  first lead: {}", seat_words(c.first_lead));
+    let win = match c.win {
+        Win::MoreThanEach { with_melds: true } => {
+            "the declarer's card points plus melds must be more than each opponent's"
+        }
+        Win::MoreThanEach { with_melds: false } => "the declarer's card points must be more than each opponent's",
+        Win::NoTricks => "the declarer must take no trick",
+        Win::MostTricks => "nobody declares; the player with the most tricks pays each other player",
+    };
+    let _ = writeln!(o, "  win: {win}");
+    let tie = match c.tie {
+        Tie::DeclarerLoses => "the declarer loses",
+        Tie::MostPayFewer => "every player with the most tricks pays every player with fewer; all equal pays nobody",
+        Tie::Nobody => "nobody pays",
+    };
+    let _ = writeln!(o, "  tie: {tie}");
+    let mut melds = Vec::new();
+    if c.melds.sequence {
+        melds.push("sequences");
+    }
+    if c.melds.vannak {
+        melds.push("vannak");
+    }
+    if c.melds.bela {
+        melds.push("béla");
+    }
+    let _ = writeln!(
+        o,
+        "  melds: {}",
+        if melds.is_empty() {
+            "none".to_string()
+        } else {
+            melds.join(", ")
+        }
+    );
+    if c.early_end_when_lost {
+        let _ = writeln!(o, "  play stops as soon as the contract is lost");
+    }
+    let _ = writeln!(
+        o,
+        "  announcements: {}",
+        match c.announcements {
+            Announcements::All => "figures and kontras",
+            Announcements::GameOnly => "kontras on the game only, no figures",
+            Announcements::None => "none",
+        }
+    );
+    if let Some(x) = c.exchange.and_then(|x| v.exchanges.get(x)) {
+        let _ = writeln!(o, "  talon exchange: {}", x.name);
+    }
+}
 
+/// The sections after the contracts.
+fn after_contracts(v: &Variant, o: &mut String) {
     let _ = writeln!(o, "\n[announcing]");
     let _ = writeln!(
         o,
@@ -680,7 +755,6 @@ pub fn explain(v: &Variant) -> String {
             }
         );
     }
-    o
 }
 
 /// The names of figures given by id, in order (`?` for an id the variant does not have).

@@ -3,7 +3,7 @@
 //! legal now, their checks, and the contract, trump suit and declarer they make.
 
 use super::game::{next_pos, Action, Game, Phase};
-use crate::model::{AllPass, BidEntry, ContractId, FigureId, Pickup, RoundShape, SuitId};
+use crate::model::{AllPass, BidEntry, ContractId, FigureId, NoAuction, Pickup, RoundShape, SuitId};
 
 impl Game {
     fn round_shape(&self) -> Option<RoundShape> {
@@ -12,6 +12,9 @@ impl Game {
 
     /// Starts the bidding round `self.bid.round`, skipping rounds that cannot be held.
     pub(super) fn start_round(&mut self) {
+        if let Some(na) = self.rules.variant.bidding.no_auction {
+            return self.without_auction(na);
+        }
         loop {
             let Some(shape) = self.round_shape() else {
                 self.all_pass();
@@ -226,11 +229,30 @@ impl Game {
         }
     }
 
+    /// The trump suit a contract fixes whatever was bid (`trumps fixed SUIT`).
+    pub(super) fn fixed_trump(&self, contract: ContractId) -> Option<SuitId> {
+        self.rules.variant.contracts.get(contract).and_then(|c| c.fixed_trump)
+    }
+
+    /// A game without an auction: the hand is that contract from the deal on, declared by
+    /// forehand or by nobody (everyone for himself, as when all pass).
+    fn without_auction(&mut self, na: NoAuction) {
+        self.set_contract(na.contract);
+        self.declarer = na.forehand_declares.then_some(0);
+        self.trump = self.fixed_trump(na.contract);
+        self.declared_before_pickup = !self.picked_up;
+        self.after_bidding();
+    }
+
     fn declare(&mut self, pos: u8, contract: ContractId, trump: Option<SuitId>, number: u32) {
         let has_trumps = self.rules.variant.contracts.get(contract).is_some_and(|c| c.trumps);
         self.declarer = Some(pos);
         self.set_contract(contract);
-        self.trump = if has_trumps { trump } else { None };
+        self.trump = if has_trumps {
+            self.fixed_trump(contract).or(trump)
+        } else {
+            None
+        };
         self.won_round = Some(number);
         self.declared_before_pickup = !self.picked_up;
         self.after_bidding();
@@ -241,7 +263,7 @@ impl Game {
             AllPass::Contract(c) => {
                 self.set_contract(c);
                 self.declarer = None;
-                self.trump = None;
+                self.trump = self.fixed_trump(c);
                 self.after_bidding();
             }
             AllPass::Redeal => {

@@ -1,8 +1,9 @@
 //! Trick play as a state machine over bitmask hands: takes a `PlayTable` and the hands by
-//! active position (forehand = 0), gives legal cards (follow suit, must trump, kept cards),
+//! active position (forehand = 0), gives legal cards (follow suit, must trump, overtrump, head the trick, kept cards),
 //! trick winners, card points, tricks and captures per position, and the early end.
 
 use super::tables::{PlayTable, MAX_CARDS, MAX_SEATS};
+use crate::model::Head;
 use crate::syntax::ast::TrickRef;
 use std::hint::select_unpredictable;
 
@@ -20,6 +21,11 @@ pub enum PlayError {
     MustFollow,
     /// The player cannot follow suit, holds a trump and must trump.
     MustTrump,
+    /// The player follows suit, holds a card that beats the trick and must head it (`head`).
+    MustHead,
+    /// The player cannot follow suit, holds a card that beats the trick and must play it
+    /// (`overtrump`, or `head always`).
+    MustOvertrump,
     /// The card is kept for a later trick by an announced figure and another card is legal.
     Kept,
 }
@@ -31,6 +37,8 @@ impl PlayError {
             PlayError::NotInHand => "the card is not in the player's hand",
             PlayError::MustFollow => "must follow suit",
             PlayError::MustTrump => "cannot follow suit, so must trump",
+            PlayError::MustHead => "must head the trick: a card that beats it is held",
+            PlayError::MustOvertrump => "cannot follow suit, so must beat the trick: a card that beats it is held",
             PlayError::Kept => "the card is kept for a later trick by an announced figure",
         }
     }
@@ -184,15 +192,48 @@ impl Play {
         // selects rather than branches: which duty applies changes at random from card to card,
         // so a branch on it would often be mispredicted, and all three are a few operations
         let follow = hand & self.led_mask;
-        let trumps = hand & t.trump_mask;
+        let trumps = hand & t.void_trumps;
         let void_in_suit = if trumps != 0 { trumps } else { hand };
         let following = if follow != 0 { follow } else { void_in_suit };
         let mut m = if self.trick_len == 0 { hand } else { following };
+        // the same for every card of the hand, so well predicted; the duty itself out of line
+        if t.beat_duty && self.trick_len != 0 {
+            m = self.beating(t, m, follow != 0);
+        }
         let keep = self.keep[p];
         if keep & m != 0 && m & !keep != 0 && self.tricks_played < self.keep_until[p] {
             m &= !keep;
         }
         m
+    }
+
+    /// Whether a duty to beat the trick applies to a player who follows suit (`following`) or
+    /// cannot: `head always` always, `head trump-lead` when a trump was led and he follows,
+    /// `overtrump` when he cannot follow.
+    #[inline]
+    fn must_beat(&self, t: &PlayTable, following: bool) -> bool {
+        let led = 1u64.checked_shl(self.trick[0] as u32).unwrap_or(0);
+        match t.head {
+            Head::Always => true,
+            Head::TrumpLead if following && t.trump_mask & led != 0 => true,
+            _ => !following && t.overtrump,
+        }
+    }
+
+    /// `m` narrowed to the cards that beat the trick's best card, when a duty to beat applies
+    /// and some card of `m` beats it (otherwise `m`: who cannot beat plays as the other duties
+    /// say, so a void player under `trump-when-void` still trumps).
+    #[inline(never)]
+    fn beating(&self, t: &PlayTable, m: u64, following: bool) -> u64 {
+        if !self.must_beat(t, following) {
+            return m;
+        }
+        let winners = m & t.beats[self.win_card as usize & (MAX_CARDS - 1)];
+        if winners != 0 {
+            winners
+        } else {
+            m
+        }
     }
 
     /// Why a card is illegal for the position to play, if it is.
@@ -212,8 +253,18 @@ impl Play {
         if self.trick_len > 0 && hand & self.led_mask != 0 && self.led_mask & bit == 0 {
             return Err(PlayError::MustFollow);
         }
-        if self.trick_len > 0 && hand & self.led_mask == 0 && hand & t.trump_mask != 0 && t.trump_mask & bit == 0 {
+        if self.trick_len > 0 && hand & self.led_mask == 0 && hand & t.void_trumps != 0 && t.void_trumps & bit == 0 {
             return Err(PlayError::MustTrump);
+        }
+        if self.trick_len > 0 && t.beat_duty && t.beats[self.win_card as usize & (MAX_CARDS - 1)] & bit == 0 {
+            let following = hand & self.led_mask != 0;
+            if self.must_beat(t, following) {
+                return Err(if following {
+                    PlayError::MustHead
+                } else {
+                    PlayError::MustOvertrump
+                });
+            }
         }
         Err(PlayError::Kept)
     }

@@ -90,7 +90,7 @@ impl Game {
             self.ext.switched = true;
             self.set_contract(sw.to);
             self.declarer = Some(s.turn);
-            self.trump = None;
+            self.trump = self.fixed_trump(sw.to);
             self.anns.clear();
             self.ann_round.clear();
             self.game_levels = Levels::default();

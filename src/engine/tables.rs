@@ -1,7 +1,7 @@
 //! Compiles a checked `Variant` into runtime tables: card ids (0..n in `variant.cards` order),
 //! suit masks, and per contract and trump suit the trick-strength (`beats`) and card-point lookups.
 
-use crate::model::{CardSel, ContractId, Order, PointsTable, RankId, SuitId, SuitSel, Variant};
+use crate::model::{CardSel, ContractId, Head, Order, PointsTable, RankId, SuitId, SuitSel, Variant};
 use std::fmt;
 
 /// Card ids fit a `u64` mask.
@@ -40,6 +40,16 @@ pub struct PlayTable {
     pub counts_points: bool,
     /// The last-trick bonus in this contract.
     pub last_trick: i32,
+    /// The cards a player who cannot follow suit must play if he holds any: the trumps under
+    /// `trump-when-void`, else none (he plays any card).
+    pub void_trumps: u64,
+    /// Whether a duty to beat the trick applies (`overtrump`, `head`): the general path of
+    /// `Play::legal`, out of the default one.
+    pub beat_duty: bool,
+    /// `overtrump`: a player who cannot follow suit must beat the trick if he can.
+    pub overtrump: bool,
+    /// `head`: a player who follows suit must beat the trick if he can.
+    pub head: Head,
 }
 
 impl PlayTable {
@@ -159,8 +169,20 @@ impl Tables {
             } else {
                 vec![None]
             };
+            // `trump-cards`: trumps wherever their suit, highest first, above the trump suit
+            let mut trump_cards = 0u64;
+            let mut card_rank = [0u8; MAX_CARDS];
+            let n_trump_cards = contract.trump_cards.len();
+            for (k, tc) in contract.trump_cards.iter().enumerate() {
+                if let Some(id) = t.card(tc.suit, tc.rank) {
+                    trump_cards |= 1u64 << id;
+                    card_rank[id as usize & (MAX_CARDS - 1)] = (n_trump_cards - k).min(u8::MAX as usize) as u8;
+                }
+            }
+            let duties = contract.duties;
             for trump in trumps {
-                let trump_mask = trump.map(|s| t.suit_mask[s as usize & (MAX_SUITS - 1)]).unwrap_or(0);
+                let suit_trumps = trump.map(|s| t.suit_mask[s as usize & (MAX_SUITS - 1)]).unwrap_or(0);
+                let trump_mask = suit_trumps | trump_cards;
                 let mut pt = PlayTable {
                     contract: ci,
                     trump,
@@ -170,19 +192,34 @@ impl Tables {
                     points: [0; MAX_CARDS],
                     counts_points: counts,
                     last_trick: if counts { v.last_trick } else { 0 },
+                    void_trumps: if duties.trump_when_void { trump_mask } else { 0 },
+                    beat_duty: duties.overtrump || duties.head != Head::Never,
+                    overtrump: duties.overtrump,
+                    head: duties.head,
                 };
-                let strength = |i: usize| -> u8 {
+                // a card's strength within the cards it competes with (its suit, or the trumps):
+                // a trump card above every card of the trump suit, by its place in the list
+                let strength = |i: usize| -> u16 {
                     let r = t.rank_of[i] as usize;
-                    let table = if trump_mask & (1u64 << i) != 0 {
+                    if trump_cards & (1u64 << i) != 0 {
+                        return 0x100 + card_rank[i & (MAX_CARDS - 1)] as u16;
+                    }
+                    let table = if suit_trumps & (1u64 << i) != 0 {
                         &trump_order
                     } else {
                         &plain_order
                     };
-                    table.get(r).copied().unwrap_or(0)
+                    table.get(r).copied().unwrap_or(0) as u16
                 };
                 for i in 0..v.cards.len() {
                     let is_trump = trump_mask & (1u64 << i) != 0;
-                    let suit = t.suit_mask[t.suit_of[i] as usize & (MAX_SUITS - 1)];
+                    // the cards that follow when `i` is led: the trumps, or its suit without
+                    // the trump cards (which belong to the trumps)
+                    let suit = if is_trump {
+                        trump_mask
+                    } else {
+                        t.suit_mask[t.suit_of[i] as usize & (MAX_SUITS - 1)] & !trump_cards
+                    };
                     let mut m = 0u64;
                     let mut rest = suit;
                     while rest != 0 {
@@ -197,7 +234,8 @@ impl Tables {
                     }
                     pt.beats[i] = m;
                     pt.suit_masks[i] = suit;
-                    pt.points[i] = if is_trump {
+                    // card points stay with the card's own suit, a trump card's too
+                    pt.points[i] = if suit_trumps & (1u64 << i) != 0 {
                         rank_points(trump_points, t.rank_of[i])
                     } else {
                         rank_points(plain_points, t.rank_of[i])

@@ -63,6 +63,22 @@ fn w(e: &Entry, i: usize) -> Option<&Word> {
     e.stmt.words.get(i)
 }
 
+/// `duties follow [trump-when-void] [overtrump] [head always|trump-lead]`: the words as written.
+fn duties_of(e: &Entry) -> Duties {
+    let has = |k: &str| e.stmt.words.iter().any(|w| w.text == k);
+    Duties {
+        trump_when_void: has("trump-when-void"),
+        overtrump: has("overtrump"),
+        head: if has("always") {
+            Head::Always
+        } else if has("trump-lead") {
+            Head::TrumpLead
+        } else {
+            Head::Never
+        },
+    }
+}
+
 fn text(e: &Entry, i: usize) -> &str {
     w(e, i).map(|w| w.text.as_str()).unwrap_or("")
 }
@@ -214,7 +230,7 @@ impl<'a> Builder<'a> {
         let orders = self.orders(&ranks);
         let (points, last_trick) = self.points(&ranks);
         let (deal, pickup) = self.deal();
-        let contracts = self.contracts(&names);
+        let contracts = self.contracts(&names, &suits, &ranks);
         let bid_ladders = self.bid_ladders(&names, &suits);
         let bidding = self.bidding(&names, &contracts);
         let mut announcing = self.announcing();
@@ -672,7 +688,7 @@ impl<'a> Builder<'a> {
         (steps, pickup)
     }
 
-    fn contracts(&mut self, names: &Names) -> Vec<Contract> {
+    fn contracts(&mut self, names: &Names, suits: &[Suit], ranks: &[Rank]) -> Vec<Contract> {
         let mut out = Vec::new();
         for name in names.contracts.clone() {
             let Some(head) = self.get(&["contract", &name]) else {
@@ -696,6 +712,9 @@ impl<'a> Builder<'a> {
                 early_end_when_lost: false,
                 announcements: Announcements::All,
                 exchange: None,
+                fixed_trump: None,
+                trump_cards: Vec::new(),
+                duties: Duties::default(),
                 prov,
             };
             let mut seen_order = false;
@@ -717,7 +736,15 @@ impl<'a> Builder<'a> {
                             );
                         }
                     }
-                    "trumps_stmt" => c.trumps = text(e, 1) == "bid",
+                    "trumps_stmt" => {
+                        c.trumps = text(e, 1) != "none";
+                        if text(e, 1) == "fixed" {
+                            let known: Vec<String> = suits.iter().map(|s| s.name.clone()).collect();
+                            c.fixed_trump = self.lookup(e, 2, "suit", &known).map(|s| s as SuitId);
+                        }
+                    }
+                    "duties_stmt" => c.duties = duties_of(e),
+                    "trump_cards_stmt" => c.trump_cards = self.trump_cards(e, &name, suits, ranks),
                     "trick_order_stmt" => {
                         seen_order = true;
                         let first = self.lookup(e, 1, "order", &names.orders);
@@ -816,6 +843,7 @@ impl<'a> Builder<'a> {
                     "write `trick-order TRUMP-ORDER PLAIN-ORDER`",
                 );
             }
+            self.duties_need_trumps(&c);
             if c.melds.bela && !c.trumps {
                 let span = head.stmt.head_span();
                 self.err(
@@ -831,6 +859,68 @@ impl<'a> Builder<'a> {
         }
         if out.is_empty() {
             self.missing("contracts", "add at least one `contract NAME { ... }`");
+        }
+        out
+    }
+
+    /// The words of a `duties` line that only mean something with trumps, in a contract without
+    /// any: `kartya::no-effect` on each.
+    fn duties_need_trumps(&mut self, c: &Contract) {
+        if c.trumps || !c.trump_cards.is_empty() {
+            return;
+        }
+        let Some(e) = self.get(&["contract", &c.name, "duties"]) else {
+            return;
+        };
+        for word in e
+            .stmt
+            .words
+            .iter()
+            .filter(|w| ["trump-when-void", "overtrump", "trump-lead"].contains(&w.text.as_str()))
+        {
+            self.err(
+                Code::NoEffect,
+                e,
+                word.span,
+                format!("contract `{}` has no trumps, so `{}` never applies", c.name, word.text),
+                "needs trumps",
+                "remove the word, or give the contract `trumps bid`, `trumps fixed SUIT` or `trump-cards`",
+            );
+        }
+    }
+
+    /// `trump-cards CARD...`: each a card of one suit, dealt, and named once.
+    fn trump_cards(&mut self, e: &Entry, contract: &str, suits: &[Suit], ranks: &[Rank]) -> Vec<Card> {
+        let mut out: Vec<Card> = Vec::new();
+        for word in e.stmt.words.iter().skip(1) {
+            let c = ast::CardRef::from_text(&word.text, word.span);
+            let Some(sel) = self.card_sel(e, &c, suits, ranks) else {
+                continue;
+            };
+            let SuitSel::Suit(suit) = sel.suit else {
+                self.err(
+                    Code::OutOfRange,
+                    e,
+                    word.span,
+                    format!("contract `{contract}`: trump card `{}` names no one card", word.text),
+                    "`trump` and `any` are not one card",
+                    "name each trump card by its suit, highest first: `SUIT.RANK`",
+                );
+                continue;
+            };
+            let card = Card { suit, rank: sel.rank };
+            if out.contains(&card) {
+                self.err(
+                    Code::DuplicateName,
+                    e,
+                    word.span,
+                    format!("contract `{contract}` names trump card `{}` twice", word.text),
+                    "named before",
+                    "name each trump card once, highest first",
+                );
+                continue;
+            }
+            out.push(card);
         }
         out
     }
@@ -902,8 +992,17 @@ impl<'a> Builder<'a> {
         let mut rounds = Vec::new();
         let mut all_pass = AllPass::Redeal;
         let mut switch = None;
+        let mut no_auction = None;
         for e in entries {
             match e.stmt.rule.as_str() {
+                "no_auction_stmt" => {
+                    no_auction = self
+                        .lookup(e, 1, "contract", &names.contracts)
+                        .map(|contract| NoAuction {
+                            contract,
+                            forehand_declares: e.stmt.words.len() > 2,
+                        });
+                }
                 "suit_contract_stmt" => {
                     suit_contract = self.lookup(e, 1, "contract", &names.contracts);
                     if let Some(c) = suit_contract.and_then(|c| contracts.get(c)) {
@@ -914,6 +1013,16 @@ impl<'a> Builder<'a> {
                                 e,
                                 span,
                                 format!("bid suits make contract `{}`, which has no trumps", c.name),
+                                "a suit bid names trumps",
+                                "point `suit-contract` at a contract with `trumps bid`",
+                            );
+                        } else if c.fixed_trump.is_some() {
+                            let span = e.stmt.head_span();
+                            self.err(
+                                Code::NoEffect,
+                                e,
+                                span,
+                                format!("bid suits make contract `{}`, whose trumps are fixed: the bid suit would be ignored", c.name),
                                 "a suit bid names trumps",
                                 "point `suit-contract` at a contract with `trumps bid`",
                             );
@@ -955,7 +1064,9 @@ impl<'a> Builder<'a> {
             }
         }
         rounds.sort_by_key(|r| r.number);
-        if suit_contract.is_none() {
+        if no_auction.is_some() {
+            self.no_auction_alone();
+        } else if suit_contract.is_none() {
             self.missing(
                 "`suit-contract` in `bidding`",
                 "add `suit-contract NAME` naming the trump contract",
@@ -966,7 +1077,26 @@ impl<'a> Builder<'a> {
             rounds,
             all_pass,
             switch,
+            no_auction,
         })
+    }
+
+    /// With `no-auction`, nothing else of `bidding` is ever used: each such line is an error.
+    fn no_auction_alone(&mut self) {
+        for e in self.block(&["bidding"]) {
+            if e.stmt.rule == "no_auction_stmt" || e.stmt.rule == "suit_contract_stmt" {
+                continue;
+            }
+            let span = e.stmt.head_span();
+            self.err(
+                Code::NoEffect,
+                e,
+                span,
+                format!("`{}` in a game without an auction is never used", text(e, 0)),
+                "no bidding is held",
+                "remove the line, or `no-auction` to hold an auction",
+            );
+        }
     }
 
     fn announcing(&mut self) -> Announcing {

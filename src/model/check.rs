@@ -304,6 +304,9 @@ fn contracts_reachable(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &
     if let AllPass::Contract(c) = v.bidding.all_pass {
         mark(c);
     }
+    if let Some(na) = v.bidding.no_auction {
+        mark(na.contract);
+    }
     let _ = tree;
     for (i, c) in v.contracts.iter().enumerate() {
         if !reachable[i] {

@@ -141,6 +141,16 @@ pub struct Bidding {
     /// After the pickup, the contract may be switched to this one while the declared value is
     /// at most the limit.
     pub switch: Option<Switch>,
+    /// `no-auction CONTRACT`: no bidding; every hand is this contract.
+    pub no_auction: Option<NoAuction>,
+}
+
+/// A game without an auction: the contract of every hand, and whether forehand is its declarer
+/// (else everyone plays for himself, as when all pass).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct NoAuction {
+    pub contract: ContractId,
+    pub forehand_declares: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -207,8 +217,48 @@ pub struct Contract {
     pub early_end_when_lost: bool,
     pub announcements: Announcements,
     pub exchange: Option<ExchangeId>,
+    /// `trumps fixed SUIT`: the trump suit whatever was bid (with `trumps` true).
+    pub fixed_trump: Option<SuitId>,
+    /// `trump-cards`: cards that are trumps wherever their suit, highest first, above the
+    /// trump suit's own cards (empty: only the trump suit).
+    pub trump_cards: Vec<Card>,
+    /// What a player must play (`duties`).
+    pub duties: Duties,
     #[serde(skip)]
     pub prov: Prov,
+}
+
+/// The play duties of a contract (`duties follow ...`): following suit is always a duty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Duties {
+    /// A player who cannot follow suit must play a trump if he holds one.
+    pub trump_when_void: bool,
+    /// A player who cannot follow suit must beat the trick if he can (with a trump, or a higher
+    /// trump over the trumps in it).
+    pub overtrump: bool,
+    /// When a player must beat the trick's best card with the cards he may play.
+    pub head: Head,
+}
+
+impl Default for Duties {
+    /// The duties without a `duties` line: follow suit, trump when void, never head the trick.
+    fn default() -> Self {
+        Duties {
+            trump_when_void: true,
+            overtrump: false,
+            head: Head::Never,
+        }
+    }
+}
+
+/// The duty to head the trick: to play a card that beats its best card so far, when able.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Head {
+    Never,
+    /// On every trick, whatever was led.
+    Always,
+    /// Only when a trump was led.
+    TrumpLead,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -105,7 +105,8 @@ fn contracts(v: &Variant, out: &mut Out) {
 }
 
 fn bidding(v: &Variant, out: &mut Out) {
-    let trumps = |c: ContractId| v.contracts.get(c).is_some_and(|c| c.trumps);
+    // a contract with fixed trumps has them without a bid suit
+    let trumps = |c: ContractId| v.contracts.get(c).is_some_and(|c| c.trumps && c.fixed_trump.is_none());
     let has_indicator = v.deal.iter().any(|s| matches!(s, DealStep::Indicator));
     let no_suit_help = |c: &str| {
         format!("bid a suit to reach `{c}` (the ladder's suits or `accept-indicator`), or give `{c}` `trumps none`")
@@ -173,6 +174,17 @@ fn bidding(v: &Variant, out: &mut Out) {
                 ),
                 "no bid suit",
                 format!("give `{cn}` `trumps none`, or name another contract"),
+            );
+        }
+    }
+    if let Some(na) = v.bidding.no_auction.filter(|na| !na.forehand_declares) {
+        let cn = contract_name(v, na.contract);
+        if v.contracts.get(na.contract).is_some_and(|c| c.win != Win::MostTricks) {
+            out.at(
+                &["bidding", "no-auction"],
+                format!("without an auction nobody declares, but contract `{cn}` is won or lost by a declarer: nothing would be paid"),
+                "needs a declarer or a contract without one",
+                format!("write `no-auction {cn} declarer forehand`, or name a `win most-tricks` contract"),
             );
         }
     }
