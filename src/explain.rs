@@ -158,7 +158,7 @@ fn no_auction_words(v: &Variant, na: crate::model::NoAuction) -> String {
 fn trumps_words(v: &Variant, c: &Contract) -> String {
     match c.fixed_trump {
         Some(s) if c.trumps => format!(
-            "{}, whatever is bid",
+            "always {}, whatever is bid",
             v.suits.get(s as usize).map(|s| s.name.as_str()).unwrap_or("?")
         ),
         _ if c.trumps => "the suit won in the bidding".to_string(),
@@ -171,19 +171,20 @@ fn duties_words(d: Duties) -> Option<String> {
     if d == Duties::default() {
         return None;
     }
-    let mut s = vec!["follow suit"];
-    s.push(if d.trump_when_void {
-        "unable to follow, trump if able"
-    } else {
-        "unable to follow, any card"
-    });
-    if d.overtrump {
-        s.push("unable to follow, beat the trick if able (over a trump with a higher trump)");
-    }
+    let beat = "unable to follow, beat the trick if able (with a trump, or a higher trump over its trumps)";
+    let void = match (d.trump_when_void, d.overtrump) {
+        (true, true) => format!("{beat}, else trump if able (undertrump)"),
+        (true, false) => "unable to follow, trump if able".to_string(),
+        (false, true) => format!("{beat}, else any card"),
+        (false, false) => "unable to follow, any card".to_string(),
+    };
+    let mut s = vec!["follow suit".to_string(), void];
     match d.head {
         Head::Never => {}
-        Head::Always => s.push("always beat the trick's best card if able (head the trick)"),
-        Head::TrumpLead => s.push("on a trump lead, a player following suit beats the trick's best card if able"),
+        Head::Always => s.push("always beat the trick's best card if able (head the trick)".to_string()),
+        Head::TrumpLead => {
+            s.push("on a trump lead, a player following suit beats the trick's best card if able".to_string())
+        }
     }
     Some(s.join("; "))
 }
