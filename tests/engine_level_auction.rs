@@ -1,7 +1,8 @@
 //! The level auction (single steps, a hold by priority, the forced last player) and the contract
 //! named after it: takes the fixture tests/fixtures/plays/level-auction.kartya (a 36-card deck,
 //! the ladder 3 < 2 < 1 < hand), gives the test vectors TV-A1..TV-A6 of
-//! ../shared/rules/asszorti.md §11.1 and the 36-card deal of §4.2 as scenario tests.
+//! ../shared/rules/asszorti.md §11.1, the simplified auction of §5.4.3 (level-auction-simplified)
+//! and the 36-card deal of §4.2 as scenario tests.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
@@ -22,7 +23,11 @@ const ONE: u8 = 2;
 const HAND: u8 = 3;
 
 fn level_rules() -> Arc<Rules> {
-    let path = common::root().join("tests/fixtures/plays/level-auction.kartya");
+    fixture_rules("level-auction")
+}
+
+fn fixture_rules(name: &str) -> Arc<Rules> {
+    let path = common::root().join(format!("tests/fixtures/plays/{name}.kartya"));
     let path = path.to_string_lossy().to_string();
     let (sources, loaded) = common::load(&[path.as_str()], &common::root());
     assert!(loaded.diags.is_empty(), "{}", common::render(&loaded.diags, &sources));
@@ -205,4 +210,20 @@ fn declarer_right_leads_before_the_declarer_when_play_goes_clockwise() {
     let lead = g.legal_actions()[0];
     act(&mut g, &[lead]);
     assert_eq!(g.to_act_seat(), B, "the declarer plays second");
+}
+
+/// §5.4.3, the simplified auction (level-auction-simplified.kartya): a jump is allowed, the bid is
+/// the contract, and the forced dealer plays the lowest contract.
+#[test]
+fn simplified_auction_jumps_and_plays_the_bid() {
+    let r = fixture_rules("level-auction-simplified");
+    let mut g = new_game(&r);
+    act(&mut g, &[Action::Bid(ONE), Action::Pass, Action::Pass]);
+    assert_eq!(g.phase(), Phase::Play, "no contract choice");
+    assert_eq!(g.contract(), Some(contract(&r, "egy")));
+    assert_eq!(g.declarer(), Some(A));
+    let mut g = new_game(&r);
+    act(&mut g, &[Action::Pass, Action::Pass]);
+    assert_eq!(g.declarer(), Some(C), "the forced dealer");
+    assert_eq!(g.contract(), Some(contract(&r, "három")));
 }
