@@ -28,7 +28,16 @@ fn points_name(v: &Variant, p: PointsId) -> &str {
     v.points.get(p).map(|p| p.name.as_str()).unwrap_or("?")
 }
 
-fn seat_words(s: Seat) -> &'static str {
+/// A seat in words; the declarer's left and right are before or after him by the seating
+/// (counter-clockwise play reaches the declarer from his left, clockwise from his right).
+fn seat_words(s: Seat, seating: Seating) -> &'static str {
+    match (s, seating) {
+        (Seat::DeclarerRight, Seating::Clockwise) => {
+            return "the player before the declarer, on his right (the declarer plays second)"
+        }
+        (Seat::DeclarerLeft, Seating::Clockwise) => return "the player after the declarer, on his left",
+        _ => {}
+    }
     match s {
         Seat::Forehand => "forehand (the dealer's next player)",
         Seat::DeclarerLeft => "the player before the declarer (the declarer plays second)",
@@ -70,11 +79,14 @@ pub fn explain(v: &Variant) -> String {
             .iter()
             .filter(|c| v.suits.get(c.suit as usize).is_some_and(|x| x.name == s.name))
             .count();
-        let _ = writeln!(
-            o,
-            "suit {:<10} {:<3} bidding rank {}, {n} cards",
-            s.name, s.code, s.bid_rank
-        );
+        match s.bid_rank {
+            Some(rank) => {
+                let _ = writeln!(o, "suit {:<10} {:<3} bidding rank {rank}, {n} cards", s.name, s.code);
+            }
+            None => {
+                let _ = writeln!(o, "suit {:<10} {:<3} no bidding rank, {n} cards", s.name, s.code);
+            }
+        }
     }
     let ranks: Vec<String> = v.ranks.iter().map(|r| format!("{} ({})", r.code, r.name)).collect();
     let _ = writeln!(o, "ranks: {}", ranks.join(", "));
@@ -190,14 +202,16 @@ fn duties_words(d: Duties) -> Option<String> {
 }
 
 fn bidding_rounds(v: &Variant, o: &mut String) {
-    let _ = writeln!(
-        o,
-        "a suit bid makes contract {}",
-        v.contracts
-            .get(v.bidding.suit_contract)
-            .map(|c| c.name.as_str())
-            .unwrap_or("?")
-    );
+    if v.bids_suits() {
+        let _ = writeln!(
+            o,
+            "a suit bid makes contract {}",
+            v.contracts
+                .get(v.bidding.suit_contract)
+                .map(|c| c.name.as_str())
+                .unwrap_or("?")
+        );
+    }
     for r in &v.bidding.rounds {
         let line = match &r.shape {
             RoundShape::AcceptIndicator => {
@@ -209,6 +223,9 @@ fn bidding_rounds(v: &Variant, o: &mut String) {
                 until_pass,
                 no_indicator,
                 with_figures,
+                single_step,
+                hold_by_priority,
+                forced_last,
             } => {
                 let mut s = format!(
                     "ascending bids over ladder {}",
@@ -225,6 +242,15 @@ fn bidding_rounds(v: &Variant, o: &mut String) {
                 if *with_figures {
                     s.push_str(", bids may carry front figures");
                 }
+                if *single_step {
+                    s.push_str(", each bid exactly one step above the standing bid (the first bid the lowest)");
+                }
+                if *hold_by_priority {
+                    s.push_str(", a player who speaks before the holder in the round's order may only hold the standing bid (becoming its holder) or pass; the others raise or pass; a pass is final");
+                }
+                if *forced_last {
+                    s.push_str(", when all others pass without a bid the last player is declarer without a bid");
+                }
                 s
             }
             RoundShape::FirstClaim { contract } => format!(
@@ -233,6 +259,12 @@ fn bidding_rounds(v: &Variant, o: &mut String) {
             ),
         };
         let _ = writeln!(o, "round {}: {line}", r.number);
+    }
+    if v.bidding.contract_choice == ContractChoice::AtLeastBid {
+        let _ = writeln!(
+            o,
+            "contract: after the auction the declarer names a contract of the ladder at or above his final bid (any one without a bid)"
+        );
     }
     if let Some(sw) = &v.bidding.switch {
         let to = v.contracts.get(sw.to).map(|c| c.name.as_str()).unwrap_or("?");
@@ -321,7 +353,7 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
             );
         }
     }
-    let _ = writeln!(o, "  first lead: {}", seat_words(c.first_lead));
+    let _ = writeln!(o, "  first lead: {}", seat_words(c.first_lead, v.seating));
     let win = match c.win {
         Win::MoreThanEach { with_melds: true } => {
             "the declarer's card points plus melds must be more than each opponent's"

@@ -62,7 +62,8 @@ impl Game {
             BidEntry::Contract(c) if c >= v.contracts.len() => return Err("no such contract"),
             _ => {}
         }
-        self.outbids(ladder, i)
+        self.outbids(ladder, i)?;
+        self.level_raise(i)
     }
 
     fn ladder_len(&self, ladder: usize) -> u8 {
@@ -97,6 +98,9 @@ impl Game {
                 ladder, no_indicator, ..
             }) => {
                 out.push(Action::Pass);
+                if self.check_hold().is_ok() {
+                    out.push(Action::Hold);
+                }
                 if self.round_with_figures() {
                     self.bid_figure_actions(ladder, out);
                 }
@@ -114,6 +118,7 @@ impl Game {
         match (self.round_shape(), action) {
             (Some(RoundShape::AcceptIndicator), Action::Accept | Action::Pass) => Ok(()),
             (Some(RoundShape::Ascending { .. }), Action::Pass) => Ok(()),
+            (Some(RoundShape::Ascending { .. }), Action::Hold) => self.check_hold(),
             (
                 Some(RoundShape::Ascending {
                     ladder,
@@ -155,6 +160,7 @@ impl Game {
                     until_pass,
                     no_indicator,
                     with_figures,
+                    ..
                 }),
                 _,
             ) => {
@@ -166,9 +172,15 @@ impl Game {
                 }
                 match action {
                     Action::Bid(i) => self.bid.high = Some((pos, i)),
+                    // the standing bid, matched: its holder is now the one who held it
+                    Action::Hold => self.bid.high = self.bid.high.map(|(_, h)| (pos, h)),
                     _ => self.bid.passed |= 1 << pos,
                 }
+                if let Some(last) = self.forced_declarer() {
+                    return self.declare_without_bid(last, ladder, number);
+                }
                 let top = !with_figures
+                    && !self.holds_possible()
                     && self.bid.high.is_some()
                     && (0..self.ladder_len(ladder)).all(|i| self.biddable(ladder, i, no_indicator).is_err());
                 if top {
@@ -220,7 +232,10 @@ impl Game {
             }
             Some((p, BidEntry::Contract(c))) => {
                 self.take_bid_figures(p);
-                self.declare(p, c, None, number)
+                let bid = self.bid.high.map(|(_, i)| i);
+                if !self.start_choice(p, ladder, bid, number) {
+                    self.declare(p, c, None, number)
+                }
             }
             None => {
                 self.bid.round += 1;
@@ -244,7 +259,17 @@ impl Game {
         self.after_bidding();
     }
 
-    fn declare(&mut self, pos: u8, contract: ContractId, trump: Option<SuitId>, number: u32) {
+    /// `forced-last`: the last player is declarer without a bid; he names any contract, or
+    /// plays the ladder's lowest entry when the bid is the contract.
+    fn declare_without_bid(&mut self, pos: u8, ladder: usize, number: u32) {
+        if self.start_choice(pos, ladder, None, number) {
+            return;
+        }
+        self.bid.high = Some((pos, 0));
+        self.end_ascending(ladder, number);
+    }
+
+    pub(super) fn declare(&mut self, pos: u8, contract: ContractId, trump: Option<SuitId>, number: u32) {
         let has_trumps = self.rules.variant.contracts.get(contract).is_some_and(|c| c.trumps);
         self.declarer = Some(pos);
         self.set_contract(contract);

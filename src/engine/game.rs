@@ -25,6 +25,11 @@ pub enum Action {
     Bid(u8),
     /// Claim the contract of a first-claim round.
     Claim,
+    /// Hold the standing bid: match it and become its holder (`hold-by-priority`).
+    Hold,
+    /// Name the contract after the auction: the entry of the round's ladder with this index
+    /// (`contract-choice at-least-bid`).
+    Choose(u8),
     /// Announce a figure (its id; the engine plays at most 64 figures, and a small id keeps an
     /// action at 6 bytes: the history is written once per action).
     Announce(u16),
@@ -62,6 +67,8 @@ pub enum Item {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub enum Phase {
     Bidding,
+    /// The declarer names his contract after the auction (`contract-choice`, `level_auction.rs`).
+    Choose,
     /// The front announcement round (before the pickup).
     Front,
     /// A back announcement round on its own (before the first lead, or after trick 1).
@@ -165,6 +172,8 @@ pub(super) struct BidState {
     pub spoken: u8,
     pub passed: u16,
     pub high: Option<(u8, u8)>,
+    /// The contract choice after the auction (`level_auction.rs`).
+    pub choice: Option<super::level_auction::Choice>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -505,7 +514,7 @@ impl Game {
     /// The position whose turn it is.
     pub fn to_act(&self) -> u8 {
         match self.phase {
-            Phase::Bidding => self.bid.turn,
+            Phase::Bidding | Phase::Choose => self.bid.turn,
             Phase::Front | Phase::Back => self.talk.speaker,
             Phase::Exchange => self.ex.holder.unwrap_or(0),
             Phase::Play => self.play.to_play,
@@ -561,6 +570,7 @@ impl Game {
         out.clear();
         match self.phase {
             Phase::Bidding => self.bid_actions(out),
+            Phase::Choose => self.choose_actions(out),
             Phase::Front => self.talk_actions(true, out),
             Phase::Back => {
                 self.meld_actions(out);
@@ -647,6 +657,7 @@ impl Game {
                 self.play.check(t, card).map_err(|e| e.rule())
             }
             (Phase::Bidding, _) => self.check_bid(action),
+            (Phase::Choose, _) => self.check_choose(action),
             (Phase::Call, _) => self.check_call(action),
             (Phase::Switch, _) => self.check_switch(action),
             (Phase::Exchange, _) => self.check_exchange(action),
@@ -671,6 +682,7 @@ impl Game {
         match (self.phase, action) {
             (Phase::Play, Action::Play(card)) => self.play_card(card),
             (Phase::Bidding, _) => self.apply_bid(action),
+            (Phase::Choose, _) => self.apply_choose(action),
             (Phase::Call, _) => self.apply_call(action),
             (Phase::Switch, _) => self.apply_switch(action),
             (Phase::Exchange, _) => self.apply_exchange(action),
@@ -878,11 +890,18 @@ impl Game {
         };
         self.table = self.rules.tables.table_index(ci, self.trump).unwrap_or(0);
         let n = self.n;
+        // turns go to the right under counter-clockwise seating: the declarer's left neighbour
+        // plays just before him; clockwise, his right neighbour does
+        let clockwise = v.seating == crate::model::Seating::Clockwise;
+        let before = |d: u8| (d + n - 1) % n;
+        let after = |d: u8| (d + 1) % n;
         let leader = match (c.first_lead, self.declarer) {
             (Seat::Forehand | Seat::NonDealer, _) | (_, None) => 0,
             (Seat::Declarer, Some(d)) => d,
-            (Seat::DeclarerLeft, Some(d)) => (d + n - 1) % n,
-            (Seat::DeclarerRight, Some(d)) => (d + 1) % n,
+            (Seat::DeclarerLeft, Some(d)) if clockwise => after(d),
+            (Seat::DeclarerLeft, Some(d)) => before(d),
+            (Seat::DeclarerRight, Some(d)) if clockwise => before(d),
+            (Seat::DeclarerRight, Some(d)) => after(d),
         };
         let leader = if c.first_lead == Seat::NonDealer {
             (0..n).find(|&p| self.seat_of(p) != self.dealer).unwrap_or(0)

@@ -140,7 +140,8 @@ impl MeldTables {
             .map(|x| {
                 v.suits
                     .iter()
-                    .filter(|y| y.bid_rank < x.bid_rank)
+                    // unranked suits are never compared (the model refuses `suit-rank` ties then)
+                    .filter(|y| y.bid_rank.unwrap_or(0) < x.bid_rank.unwrap_or(0))
                     .count()
                     .min(u8::MAX as usize) as u8
             })

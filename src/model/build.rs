@@ -232,7 +232,7 @@ impl<'a> Builder<'a> {
         let (deal, pickup) = self.deal();
         let contracts = self.contracts(&names, &suits, &ranks);
         let bid_ladders = self.bid_ladders(&names, &suits);
-        let bidding = self.bidding(&names, &contracts);
+        let bidding = self.bidding(&names, &contracts, &bid_ladders);
         let mut announcing = self.announcing();
         // unless written, a front round is held only when there is a moment for it: after the
         // bidding, before the hidden packets are taken up (so explain says what the engine does)
@@ -358,7 +358,12 @@ impl<'a> Builder<'a> {
                             "give every suit its own name and code",
                         );
                     }
-                    let bid = self.int(e, 3, -1000, 1000, "a bidding rank").unwrap_or(0);
+                    // no rank written: the suit is never compared (a statement that compares it says so)
+                    let bid = if w(e, 3).is_some() {
+                        Some(self.int(e, 3, -1000, 1000, "a bidding rank").unwrap_or(0))
+                    } else {
+                        None
+                    };
                     suits.push(Suit {
                         name: n,
                         code: c,
@@ -959,9 +964,22 @@ impl<'a> Builder<'a> {
                     (entry, entries.iter().rev().find(|x| matches!(x, BidEntry::Suit(_))))
                 {
                     let (a, b) = (&suits[*prev as usize], &suits[s as usize]);
-                    if a.bid_rank >= b.bid_rank {
+                    if let Some(unranked) = [a, b].into_iter().find(|x| x.bid_rank.is_none()) {
                         let span = word.span;
-                        self.err(Code::BadBiddingLadder, e, span, format!("ladder `{name}` puts `{}` above `{}`, but the deck ranks it lower for bidding ({} < {})", b.name, a.name, b.bid_rank, a.bid_rank), "out of order", "list bids from lowest to highest, following the suits' bidding ranks");
+                        self.err(
+                            Code::BadBiddingLadder,
+                            e,
+                            span,
+                            format!(
+                                "ladder `{name}` compares suits, but suit `{}` has no bidding rank",
+                                unranked.name
+                            ),
+                            "an unranked suit in a ladder of suits",
+                            "give every suit of the ladder a bidding rank in `deck` (`suit NAME CODE RANK`)",
+                        );
+                    } else if a.bid_rank >= b.bid_rank {
+                        let span = word.span;
+                        self.err(Code::BadBiddingLadder, e, span, format!("ladder `{name}` puts `{}` above `{}`, but the deck ranks it lower for bidding ({} < {})", b.name, a.name, b.bid_rank.unwrap_or(0), a.bid_rank.unwrap_or(0)), "out of order", "list bids from lowest to highest, following the suits' bidding ranks");
                     }
                 }
                 if matches!(entries.last(), Some(BidEntry::Contract(_))) && matches!(entry, BidEntry::Suit(_)) {
@@ -982,7 +1000,7 @@ impl<'a> Builder<'a> {
         out
     }
 
-    fn bidding(&mut self, names: &Names, contracts: &[Contract]) -> Option<Bidding> {
+    fn bidding(&mut self, names: &Names, contracts: &[Contract], ladders: &[BidLadder]) -> Option<Bidding> {
         let entries = self.block(&["bidding"]);
         if entries.is_empty() {
             self.missing("`bidding`", "add a `bidding { ... }` block");
@@ -993,6 +1011,7 @@ impl<'a> Builder<'a> {
         let mut all_pass = AllPass::Redeal;
         let mut switch = None;
         let mut no_auction = None;
+        let mut contract_choice = ContractChoice::Bid;
         for e in entries {
             match e.stmt.rule.as_str() {
                 "no_auction_stmt" => {
@@ -1041,6 +1060,9 @@ impl<'a> Builder<'a> {
                                 until_pass: has("until-pass"),
                                 no_indicator: has("no-indicator"),
                                 with_figures: has("with-figures"),
+                                single_step: has("single-step"),
+                                hold_by_priority: has("hold-by-priority"),
+                                forced_last: has("forced-last"),
                             }
                         }
                         _ => RoundShape::FirstClaim {
@@ -1053,6 +1075,13 @@ impl<'a> Builder<'a> {
                     all_pass = AllPass::Contract(self.lookup(e, 1, "contract", &names.contracts).unwrap_or(0));
                 }
                 "redeal_stmt" => all_pass = AllPass::Redeal,
+                "contract_choice_stmt" => {
+                    contract_choice = if text(e, 1) == "at-least-bid" {
+                        ContractChoice::AtLeastBid
+                    } else {
+                        ContractChoice::Bid
+                    }
+                }
                 "switch_row" => {
                     let to = self.lookup(e, 1, "contract", &names.contracts);
                     let at_most = self.int(e, 3, 0, 1_000_000, "a switch limit");
@@ -1064,9 +1093,17 @@ impl<'a> Builder<'a> {
             }
         }
         rounds.sort_by_key(|r| r.number);
+        // only a round that can make a bid suit trumps needs to know its contract
+        let bids_suits = rounds.iter().any(|r| match r.shape {
+            RoundShape::AcceptIndicator => true,
+            RoundShape::Ascending { ladder, .. } => ladders
+                .get(ladder)
+                .is_some_and(|l| l.entries.iter().any(|e| matches!(e, BidEntry::Suit(_)))),
+            RoundShape::FirstClaim { .. } => false,
+        });
         if no_auction.is_some() {
             self.no_auction_alone();
-        } else if suit_contract.is_none() {
+        } else if suit_contract.is_none() && bids_suits {
             self.missing(
                 "`suit-contract` in `bidding`",
                 "add `suit-contract NAME` naming the trump contract",
@@ -1078,6 +1115,7 @@ impl<'a> Builder<'a> {
             all_pass,
             switch,
             no_auction,
+            contract_choice,
         })
     }
 

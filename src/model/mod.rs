@@ -86,8 +86,8 @@ pub enum Seating {
 pub struct Suit {
     pub name: String,
     pub code: String,
-    /// Bidding rank: higher outbids lower.
-    pub bid_rank: i64,
+    /// Bidding rank: higher outbids lower; `None` where the game never compares suits.
+    pub bid_rank: Option<i64>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -143,6 +143,8 @@ pub struct Bidding {
     pub switch: Option<Switch>,
     /// `no-auction CONTRACT`: no bidding; every hand is this contract.
     pub no_auction: Option<NoAuction>,
+    /// Which contract the declarer plays after the auction (`contract-choice`).
+    pub contract_choice: ContractChoice,
 }
 
 /// A game without an auction: the contract of every hand, and whether forehand is its declarer
@@ -151,6 +153,16 @@ pub struct Bidding {
 pub struct NoAuction {
     pub contract: ContractId,
     pub forehand_declares: bool,
+}
+
+/// The contract of a hand after the auction: the winning bid, or one the declarer names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ContractChoice {
+    /// The bid is the contract.
+    Bid,
+    /// The declarer names a contract of the ladder at or above his final bid (any entry after
+    /// becoming declarer without a bid).
+    AtLeastBid,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -173,6 +185,14 @@ pub enum RoundShape {
         until_pass: bool,
         no_indicator: bool,
         with_figures: bool,
+        /// Each bid exactly one step above the standing bid, the first bid the lowest entry.
+        single_step: bool,
+        /// A player who speaks earlier in the round's order than the holder of the standing
+        /// bid may only hold it (match it, becoming its holder) or pass.
+        hold_by_priority: bool,
+        /// When every other player has passed without a bid, the last one is declarer
+        /// without a bid (he may not pass).
+        forced_last: bool,
     },
     FirstClaim {
         contract: ContractId,
@@ -463,6 +483,18 @@ pub struct Scoring {
 }
 
 impl Variant {
+    /// Whether any bidding round can make a bid suit trumps (an accept-indicator round, or a
+    /// ladder of suits): only then does `suit-contract` mean something.
+    pub fn bids_suits(&self) -> bool {
+        self.bidding.rounds.iter().any(|r| match r.shape {
+            RoundShape::AcceptIndicator => true,
+            RoundShape::Ascending { ladder, .. } => self
+                .bid_ladders
+                .get(ladder)
+                .is_some_and(|l| l.entries.iter().any(|e| matches!(e, BidEntry::Suit(_)))),
+            RoundShape::FirstClaim { .. } => false,
+        })
+    }
     pub fn contract_id(&self, name: &str) -> Option<ContractId> {
         self.contracts.iter().position(|c| c.name == name)
     }

@@ -7,6 +7,8 @@ use super::*;
 use crate::diag::{Code, Diag};
 use crate::resolve::{Entry, RuleTree};
 
+mod front;
+
 pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     let mut out = Out { tree, diags };
     contracts(v, &mut out);
@@ -14,6 +16,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     deal(v, &mut out);
     game(v, &mut out);
     figures(v, &mut out);
+    front::check(v, &mut out);
 }
 
 struct Out<'a> {

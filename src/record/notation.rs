@@ -1,4 +1,4 @@
-//! Cards and actions in the variant's own words: `piros.7`, `bid tök`, `announce ultimó`,
+//! Cards and actions in the variant's own words: `piros.7`, `bid tök`, `hold`, `choose egy`, `announce ultimó`,
 //! `kontra game`, `play makk.A`, `meld kvint`, `meld vannak`, `exchange`, `discard piros.9`, `call game`, `give-up`, `play-on`, `raise`, `call-back`, `switch`. Reading is lenient (suit codes, any case); writing is canonical.
 
 use crate::engine::game::Item;
@@ -60,6 +60,16 @@ fn bid_name(game: &Game, index: u8) -> Option<String> {
     })
 }
 
+/// The name of entry `index` of the ladder the declarer chooses his contract from.
+fn choice_name(game: &Game, index: u8) -> Option<String> {
+    let v = &game.rules().variant;
+    let entry = v.bid_ladders.get(game.choice_ladder()?)?.entries.get(index as usize)?;
+    Some(match entry {
+        BidEntry::Suit(s) => v.suits.get(*s as usize)?.name.clone(),
+        BidEntry::Contract(c) => v.contracts.get(*c)?.name.clone(),
+    })
+}
+
 /// The name of a doublable item: `game`, or the figure's name (with `#n` when the same figure
 /// was announced more than once).
 fn item_name(game: &Game, item: Item) -> String {
@@ -95,6 +105,8 @@ pub fn action_text(game: &Game, action: Action) -> String {
         Action::Pass => "pass".into(),
         Action::Accept => "accept".into(),
         Action::Claim => "claim".into(),
+        Action::Hold => "hold".into(),
+        Action::Choose(i) => format!("choose {}", choice_name(game, i).unwrap_or_else(|| format!("#{i}"))),
         Action::Bid(i) => format!("bid {}", bid_name(game, i).unwrap_or_else(|| format!("#{i}"))),
         Action::Announce(f) => format!(
             "announce {}",
@@ -132,6 +144,12 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
         "pass" => Ok(Action::Pass),
         "accept" => Ok(Action::Accept),
         "claim" => Ok(Action::Claim),
+        "hold" => Ok(Action::Hold),
+        "choose" => (0..=u8::MAX)
+            .map_while(|i| choice_name(game, i).map(|n| (i, n)))
+            .find(|(_, n)| n == arg)
+            .map(|(i, _)| Action::Choose(i))
+            .ok_or_else(|| format!("`{arg}` is not a contract to choose now")),
         "play" => parse_card(v, arg).map(|(c, _)| Action::Play(c)).ok_or_else(|| format!("`{arg}` is not a card of this deck")),
         "discard" => parse_card(v, arg).map(|(c, _)| Action::Discard(c)).ok_or_else(|| format!("`{arg}` is not a card of this deck")),
         "exchange" => Ok(Action::Exchange),
@@ -183,7 +201,7 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
                 .map(wrap)
                 .ok_or_else(|| format!("nothing called `{arg}` has been announced to {verb}"))
         }
-        _ => Err(format!("`{verb}` is not an action; actions are pass, accept, bid, claim, announce, kontra, meld, exchange, discard, call, give-up, play-on, raise, call-back, switch and play")),
+        _ => Err(format!("`{verb}` is not an action; actions are pass, accept, bid, hold, choose, claim, announce, kontra, meld, exchange, discard, call, give-up, play-on, raise, call-back, switch and play")),
     }
 }
 

@@ -50,6 +50,7 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::pickup_stmt => "`pickup`",
         Rule::pickup_time => "`after-front-round` or `after-bidding`",
         Rule::round_row => "`round`",
+        Rule::contract_choice_stmt => "`contract-choice`",
         Rule::accept_shape => "`accept-indicator`",
         Rule::ascending_shape => "`ascending`",
         Rule::first_claim_shape => "`first-claim`",

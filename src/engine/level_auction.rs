@@ -1,0 +1,151 @@
+//! The level auction as part of `Game` (asszorti.md §5.3 in general form): takes the ascending
+//! round's `single-step`, `hold-by-priority` and `forced-last` and the bidding's
+//! `contract-choice`; gives which raises and holds are legal now, the declarer without a bid
+//! when all the others pass, and the phase in which the declarer names his contract (a ladder
+//! entry at or above his final bid).
+
+use super::game::{Action, Game, Phase};
+use crate::model::{BidEntry, ContractChoice, RoundShape};
+
+/// The contract choice after the auction: the ladder, the final bid (`None`: declarer without a
+/// bid), and the number of the round that was won.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Choice {
+    pub ladder: usize,
+    pub final_bid: Option<u8>,
+    pub round: u32,
+}
+
+impl Game {
+    /// The level rules of the ascending round in progress: (single-step, hold-by-priority, forced-last).
+    fn level_rules(&self) -> (bool, bool, bool) {
+        match self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| r.shape) {
+            Some(RoundShape::Ascending {
+                single_step,
+                hold_by_priority,
+                forced_last,
+                ..
+            }) => (single_step, hold_by_priority, forced_last),
+            _ => (false, false, false),
+        }
+    }
+
+    /// Whether the player to speak has priority over the holder of the standing bid: he spoke
+    /// first earlier in the round's order (forehand first), which is position order.
+    fn has_priority(&self) -> bool {
+        self.bid.high.is_some_and(|(holder, _)| self.bid.turn < holder)
+    }
+
+    /// The level rules on a raise to entry `i`: one step only, and no raise with priority.
+    pub(super) fn level_raise(&self, i: u8) -> Result<(), &'static str> {
+        let (single_step, hold_by_priority, _) = self.level_rules();
+        if hold_by_priority && self.has_priority() {
+            return Err("a player with priority over the holder may only hold the bid or pass");
+        }
+        let step = self.bid.high.map(|(_, h)| h.saturating_add(1)).unwrap_or(0);
+        if single_step && i != step {
+            return Err("a bid must be exactly one step above the standing bid (the first bid the lowest)");
+        }
+        Ok(())
+    }
+
+    /// Whether the player to speak may hold the standing bid.
+    pub(super) fn check_hold(&self) -> Result<(), &'static str> {
+        let (_, hold_by_priority, _) = self.level_rules();
+        if !hold_by_priority {
+            return Err("this round has no holding of a bid");
+        }
+        if !self.has_priority() {
+            return Err("only a player with priority over the holder may hold the bid");
+        }
+        Ok(())
+    }
+
+    /// Whether the raise shortcut (no bid left above the standing one ends the round) applies:
+    /// not when a player with priority may still hold the top bid.
+    pub(super) fn holds_possible(&self) -> bool {
+        self.level_rules().1
+    }
+
+    /// After a pass with `forced-last`: the one player left when all others passed without a bid.
+    pub(super) fn forced_declarer(&self) -> Option<u8> {
+        let (_, _, forced_last) = self.level_rules();
+        if !forced_last || self.bid.high.is_some() {
+            return None;
+        }
+        let left: Vec<u8> = (0..self.n).filter(|p| self.bid.passed & (1 << p) == 0).collect();
+        match left.as_slice() {
+            [p] => Some(*p),
+            _ => None,
+        }
+    }
+
+    /// The auction is won by `pos` with `final_bid` (an entry of `ladder`, or none): the declarer
+    /// names the contract (`contract-choice at-least-bid`), or the bid (the lowest entry without
+    /// one) is the contract. Returns false when the bid is the contract (the caller declares it).
+    pub(super) fn start_choice(&mut self, pos: u8, ladder: usize, final_bid: Option<u8>, round: u32) -> bool {
+        if self.rules.variant.bidding.contract_choice != ContractChoice::AtLeastBid {
+            return false;
+        }
+        self.declarer = Some(pos);
+        self.bid.turn = pos;
+        self.bid.choice = Some(Choice {
+            ladder,
+            final_bid,
+            round,
+        });
+        self.phase = Phase::Choose;
+        true
+    }
+
+    /// The entries the declarer may name now.
+    fn choosable(&self) -> std::ops::Range<u8> {
+        let Some(ch) = self.bid.choice else { return 0..0 };
+        let len = self
+            .rules
+            .variant
+            .bid_ladders
+            .get(ch.ladder)
+            .map(|l| l.entries.len().min(u8::MAX as usize) as u8)
+            .unwrap_or(0);
+        ch.final_bid.unwrap_or(0).min(len)..len
+    }
+
+    pub(super) fn choose_actions(&self, out: &mut Vec<Action>) {
+        out.extend(self.choosable().map(Action::Choose));
+    }
+
+    pub(super) fn check_choose(&self, action: Action) -> Result<(), &'static str> {
+        match action {
+            Action::Choose(i) if self.choosable().contains(&i) => Ok(()),
+            Action::Choose(_) => Err("the contract must be at least the final bid"),
+            _ => Err("the declarer names his contract now"),
+        }
+    }
+
+    pub(super) fn apply_choose(&mut self, action: Action) {
+        let (Action::Choose(i), Some(ch)) = (action, self.bid.choice) else {
+            return;
+        };
+        let entry = self
+            .rules
+            .variant
+            .bid_ladders
+            .get(ch.ladder)
+            .and_then(|l| l.entries.get(i as usize))
+            .copied();
+        let pos = self.bid.turn;
+        match entry {
+            Some(BidEntry::Contract(c)) => self.declare(pos, c, None, ch.round),
+            Some(BidEntry::Suit(s)) => self.declare(pos, self.rules.variant.bidding.suit_contract, Some(s), ch.round),
+            None => {}
+        }
+    }
+
+    /// The ladder of the contract choice in progress (for naming its entries in records).
+    pub fn choice_ladder(&self) -> Option<usize> {
+        (self.phase == Phase::Choose)
+            .then_some(self.bid.choice.map(|c| c.ladder))
+            .flatten()
+    }
+}
