@@ -569,7 +569,7 @@ pub fn explain(v: &Variant) -> String {
                 }
                 let _ = writeln!(
                     o,
-                    "  call-back (visszahívás): {}",
+                    "  call-back: {}",
                     if c.call_back {
                         "on: a kontra on a call is a plain doubling and may be called back"
                     } else {
