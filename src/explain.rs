@@ -373,11 +373,15 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
     if c.melds.sequence {
         melds.push("sequences");
     }
-    if c.melds.vannak {
-        melds.push("vannak");
+    for (i, set) in v.melds.sets.iter().enumerate() {
+        if c.melds.sets & (1 << i) != 0 {
+            melds.push(set.name.as_str());
+        }
     }
-    if c.melds.bela {
-        melds.push("béla");
+    for (i, marriage) in v.melds.marriages.iter().enumerate() {
+        if c.melds.marriages & (1 << i) != 0 {
+            melds.push(marriage.name.as_str());
+        }
     }
     let _ = writeln!(
         o,
@@ -468,27 +472,33 @@ fn after_contracts(v: &Variant, o: &mut String) {
             }
         );
     }
-    if let Some(val) = m.vannak_value {
+    for set in &m.sets {
         let _ = writeln!(
             o,
-            "vannak (four of a kind) {val}, ranks {}",
-            rank_codes(v, &m.vannak_ranks)
+            "set {} ({} of a kind) {}, ranks {}; only the best caller's sets count",
+            set.name,
+            set.count,
+            set.value,
+            rank_codes(v, &set.ranks)
         );
-        if let (Some(t), Some(p)) = (m.vannak_trump_order, m.vannak_plain_order) {
+        if let (Some(t), Some(p)) = (set.trump_order, set.plain_order) {
             let _ = writeln!(
                 o,
-                "rival vannak compare by order {} with trumps, {} without",
+                "rival {} compare by order {} with trumps, {} without",
+                set.name,
                 order_name(v, t),
                 order_name(v, p)
             );
         }
     }
-    if let Some((a, b, val)) = m.bela {
+    for marriage in &m.marriages {
         let _ = writeln!(
             o,
-            "béla: trump {} and {} in one hand, {val}, counts without being announced",
-            rank_codes(v, &[a]),
-            rank_codes(v, &[b])
+            "marriage {}: trump {} and {} in one hand, {}, counts without being announced",
+            marriage.name,
+            rank_codes(v, &[marriage.ranks.0]),
+            rank_codes(v, &[marriage.ranks.1]),
+            marriage.value
         );
     }
 
@@ -667,7 +677,7 @@ fn after_contracts(v: &Variant, o: &mut String) {
                 }
                 let _ = writeln!(
                     o,
-                    "  call-back (visszahívás): {}",
+                    "  call-back: {}",
                     if c.call_back {
                         "on: a kontra on a call is a plain doubling and may be called back"
                     } else {
@@ -736,11 +746,9 @@ fn after_contracts(v: &Variant, o: &mut String) {
         );
         let mut q = Vec::new();
         if x.qualify_trumps {
-            q.push("trumps");
+            q.push("trumps".to_string());
         }
-        if x.qualify_aces {
-            q.push("aces");
-        }
+        q.extend(x.qualify_cards.iter().map(|c| cond::card_words(c, v)));
         let _ = writeln!(
             o,
             "  qualifying cards: {}",

@@ -190,7 +190,8 @@ fn key_len(stmt: &Stmt) -> usize {
         .get(2)
         .is_some_and(|w| w.text == ":" && w.kind == WordKind::Punct);
     match stmt.rule.as_str() {
-        "suit_row" | "rank_row" | "sequence_row" | "round_row" | "alias_stmt" | "switch_row" => 2,
+        "suit_row" | "rank_row" | "sequence_row" | "set_row" | "set_order_stmt" | "marriage_row" | "round_row"
+        | "alias_stmt" | "switch_row" => 2,
         "when_stmt" | "cards_stmt" if colon_at_2 => 2,
         "ladder_line" | "figure_ladder_line" => 2,
         _ => 1,

@@ -128,8 +128,8 @@ fn tv06_full_length_only() {
     act(&mut g, &[Action::Meld(row(&r, "kvart"))]);
     let e = g.apply(Action::Meld(row(&r, "kvart"))).unwrap_err();
     assert!(e.rule.contains("already"), "{e}");
-    let e = g.apply(Action::Meld(MeldCall::Vannak)).unwrap_err();
-    assert!(e.rule.contains("four of a kind"), "{e}");
+    let e = g.apply(Action::Meld(MeldCall::Set(0))).unwrap_err();
+    assert!(e.rule.contains("no set"), "{e}");
 }
 
 // TV-07 sequence reveal: kvart to the Over of Leaves and terc to the King of Hearts = 50 + 20 = 70.
@@ -212,7 +212,7 @@ fn tv08_with_c_kvint() {
     assert_eq!(value(Item::Figure(1)), 4);
     assert_eq!(value(Item::Figure(2)), 8);
     assert_eq!(s.meld_points[2], 100, "C's kvint");
-    assert_eq!(g.melds_called(2), (true, false));
+    assert_eq!(g.melds_called(2), (true, 0));
 }
 
 /// A no-trump hand: all pass round 1, forehand bids no-trump in round 2.
@@ -234,7 +234,7 @@ fn szanzadu_game(r: &Arc<Rules>, hands: &[&[&str]], indicator: &str) -> Game {
 #[test]
 fn tvd4_vannak_orders() {
     let r = rules("alsos-3p");
-    let v = MeldCall::Vannak;
+    let v = MeldCall::Set(0);
     let nines = [
         "makk.9", "piros.9", "tök.9", "zöld.9", "makk.7", "tök.8", "zöld.K", "makk.O", "tök.10",
     ];
@@ -284,7 +284,7 @@ fn tvd4_vannak_orders() {
 #[test]
 fn second_vannak_counts() {
     let r = rules("alsos-3p");
-    let v = MeldCall::Vannak;
+    let v = MeldCall::Set(0);
     let two = [
         "makk.U", "piros.U", "tök.U", "zöld.U", "makk.7", "piros.7", "tök.7", "zöld.7", "makk.O",
     ];
@@ -408,7 +408,7 @@ fn meld_calls_as_text() {
     let g = adu_game(&r, &[&hand], "piros.K", &[]);
     for (text, a) in [
         ("meld kvint", Action::Meld(row(&r, "kvint"))),
-        ("meld vannak", Action::Meld(MeldCall::Vannak)),
+        ("meld vannak", Action::Meld(MeldCall::Set(0))),
     ] {
         assert_eq!(action_text(&g, a), text);
         assert_eq!(parse_action(&g, text).unwrap(), a);
@@ -417,7 +417,7 @@ fn meld_calls_as_text() {
     let mut g2 = g.clone();
     act(
         &mut g2,
-        &[Action::Meld(row(&r, "kvint")), Action::Meld(MeldCall::Vannak)],
+        &[Action::Meld(row(&r, "kvint")), Action::Meld(MeldCall::Set(0))],
     );
     finish_quietly(&mut g2);
     let texts = kartya::record::notation::history_texts(&g2);
@@ -437,7 +437,7 @@ fn random_hands_call_melds() {
     let mut called = 0;
     for i in 0..300 {
         let g = kartya::engine::sim::random_hand(&r, 21, i, &mut buf);
-        if (0..3).any(|p| g.melds_called(p) != (false, false)) {
+        if (0..3).any(|p| g.melds_called(p) != (false, 0)) {
             called += 1;
         }
     }

@@ -218,7 +218,7 @@ fn tvd3_who_pays_for_a_figure() {
 fn tvd7_kassza_by_an_opponent() {
     let r = rules("alsos-3p");
     let kassza = figure(&r, "kassza");
-    let (k_rank, o_rank, _) = r.variant.melds.bela.unwrap();
+    let (k_rank, o_rank) = r.variant.melds.marriages[0].ranks;
     let (mut won, mut lost) = (0, 0);
     for i in 0..300_000 {
         let (g, start) = play(&r, 14, i);

@@ -8,7 +8,8 @@
 use super::deal::bit;
 use super::game::{Action, Game, Phase};
 use super::tables::MAX_CARDS;
-use crate::model::{Exchange, RankId, Take};
+use crate::model::cond::SuitSel;
+use crate::model::{Exchange, Take};
 
 /// The exchange of one hand.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -40,16 +41,6 @@ impl Game {
             return None;
         }
         Some(x)
-    }
-
-    /// The rank that stands for "aces" in `qualify aces`: the top rank of the sequence order (the
-    /// natural order), or without one the top rank of the contract's plain order. The model has
-    /// no rank role "ace"; in every bundled deck both orders start with it.
-    fn ace_rank(&self) -> Option<RankId> {
-        let v = &self.rules.variant;
-        let from = |o: Option<usize>| o.and_then(|o| v.orders.get(o)).and_then(|o| o.ranks.first().copied());
-        from(v.melds.sequence_order)
-            .or_else(|| from(self.contract.and_then(|c| v.contracts.get(c)).map(|c| c.plain_order)))
     }
 
     /// After the pickup (or after the back round, `made-after back-round`): opens the exchange if the contract has one, it applies to the round the
@@ -100,10 +91,21 @@ impl Game {
         true
     }
 
-    fn qualifies(&self, x: &Exchange, ace: Option<RankId>, c: u8) -> bool {
+    /// Whether a card qualifies under the exchange's `qualify` line: a trump with `trumps`, or a
+    /// card its selectors name (`trump.A`, `any.A`, `SUIT.A`).
+    fn qualifies(&self, x: &Exchange, c: u8) -> bool {
         let tb = &self.rules.tables;
-        (x.qualify_trumps && Some(tb.suit(c)) == self.trump)
-            || (x.qualify_aces && ace.is_some_and(|a| tb.rank_of[c as usize & (MAX_CARDS - 1)] == a))
+        let suit = tb.suit(c);
+        let rank = tb.rank_of[c as usize & (MAX_CARDS - 1)];
+        (x.qualify_trumps && Some(suit) == self.trump)
+            || x.qualify_cards.iter().any(|sel| {
+                sel.rank == rank
+                    && match sel.suit {
+                        SuitSel::Any => true,
+                        SuitSel::Trump => Some(suit) == self.trump,
+                        SuitSel::Suit(s) => s == suit,
+                    }
+            })
     }
 
     fn holder_hand(&self) -> u64 {
@@ -231,7 +233,6 @@ impl Game {
         let (Some(card), Some(ind)) = (self.ex.card, self.deal.indicator) else {
             return None;
         };
-        let ace = self.ace_rank();
         let talon = self.deal.talon_cards();
         let face_up = self.deal.talon_face_up;
         let mut taken = bit(ind);
@@ -239,7 +240,7 @@ impl Game {
         // the face-up top card
         let top = talon.last().copied().filter(|c| face_up & bit(*c) != 0);
         let both = match top {
-            Some(t) if x.take.contains(&Take::TopCard) && self.qualifies(x, ace, t) => {
+            Some(t) if x.take.contains(&Take::TopCard) && self.qualifies(x, t) => {
                 taken |= bit(t);
                 true
             }
@@ -252,7 +253,7 @@ impl Game {
                     if taken & bit(*c) != 0 {
                         continue;
                     }
-                    if !self.qualifies(x, ace, *c) {
+                    if !self.qualifies(x, *c) {
                         revealed |= bit(*c);
                         break;
                     }
@@ -264,7 +265,7 @@ impl Game {
                     if taken & bit(*c) != 0 {
                         continue;
                     }
-                    if revealed & bit(*c) != 0 || !self.qualifies(x, ace, *c) {
+                    if revealed & bit(*c) != 0 || !self.qualifies(x, *c) {
                         revealed |= bit(*c);
                         break;
                     }
@@ -273,7 +274,7 @@ impl Game {
             }
             if x.take.contains(&Take::WholeTalon) {
                 for c in talon.iter().filter(|c| hidden(c)) {
-                    if self.qualifies(x, ace, *c) {
+                    if self.qualifies(x, *c) {
                         taken |= bit(*c);
                     }
                 }

@@ -11,7 +11,7 @@ use super::rng::hand_rng;
 use super::score::{self, Score};
 use super::tables::{PlayTable, MAX_SEATS};
 use super::Rules;
-use crate::model::{Announcements, ContractId, FigureId, Pickup, Seat, SuitId};
+use crate::model::{Announcements, ContractId, FigureId, Pickup, Seat, SuitId, MAX_MELD_ROWS};
 use std::sync::Arc;
 
 /// An action, in the variant's own vocabulary (ids into the variant).
@@ -257,9 +257,9 @@ pub struct Game {
     /// Meld calls per position (`melds.rs` bits).
     pub(super) meld_said: [u8; MAX_SEATS],
     /// The melds of each position's starting hand in the contract, worked out when the play
-    /// starts (`melds.rs`): its sequences, and its vannaks (count, strength of the best).
+    /// starts (`melds.rs`): its sequences, and per set row its sets (count, strength of the best).
     pub(super) meld_seq: [super::melds::HandSequences; MAX_SEATS],
-    pub(super) meld_vannak: [(u32, u8); MAX_SEATS],
+    pub(super) meld_sets: [[super::melds::HandSets; MAX_MELD_ROWS]; MAX_SEATS],
     /// Calling, the switch and bidding with figures (`calling.rs`).
     pub(super) ext: super::calling::Ext,
 }
@@ -311,7 +311,7 @@ impl Game {
             ex: ExchangeState::default(),
             meld_said: [0; MAX_SEATS],
             meld_seq: Default::default(),
-            meld_vannak: [(0, 0); MAX_SEATS],
+            meld_sets: [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS],
             ext: Default::default(),
         };
         g.start_hand(dealer);
@@ -371,7 +371,7 @@ impl Game {
             ex,
             meld_said,
             meld_seq,
-            meld_vannak,
+            meld_sets,
             ext,
         } = self;
         let v = &rules.variant;
@@ -425,7 +425,7 @@ impl Game {
         *ex = ExchangeState::default();
         *meld_said = [0; MAX_SEATS];
         *meld_seq = Default::default();
-        *meld_vannak = [(0, 0); MAX_SEATS];
+        *meld_sets = [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS];
         let mut calls = std::mem::take(&mut ext.calls);
         calls.clear();
         *ext = super::calling::Ext {

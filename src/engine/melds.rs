@@ -1,26 +1,34 @@
-//! Melds as part of `Game`: takes the variant's `Melds` table (sequence rows, sequence order, tie
-//! rule, vannak ranks and orders), the contract's `MeldKinds`, the trump suit and the hands held
-//! when the play starts, gives the meld calls a player may make just before his card to trick 1
-//! (`meld kvint`, `meld vannak`: the length class of his longest sequence, four of a kind), their
-//! checks, and the meld points per position after validation (§4.5). Béla (valid unannounced) is
-//! scored in `score.rs`.
+//! Melds as part of `Game`: takes the variant's `Melds` patterns (sequence rows, sequence order,
+//! tie rule; set rows with their ranks and orders), the contract's `MeldKinds`, the trump suit
+//! and the hands held when the play starts, gives the meld calls a player may make just before
+//! his card to trick 1 (`meld kvint`, `meld vannak`: the length class of his longest sequence, a
+//! set row by its name), their checks, and the meld points per position after validation (§4.5).
+//! Marriages (valid unannounced) are scored in `score.rs`.
 
 use super::game::{Action, Game, Phase};
 use super::tables::{Tables, MAX_CARDS, MAX_SEATS, MAX_SUITS};
-use crate::model::{RankId, SuitId, Variant};
+use crate::model::{RankId, SetRow, SuitId, Variant, MAX_MELD_ROWS};
 use std::cmp::Ordering;
 
 /// A meld call: the length class of the caller's longest sequence (index into
-/// `variant.melds.sequences`), or four of a kind.
+/// `variant.melds.sequences`), or a set row (index into `variant.melds.sets`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum MeldCall {
     Sequence(u8),
-    Vannak,
+    Set(u8),
 }
 
-/// Bits of `Game::meld_said` per position.
+/// Bits of `Game::meld_said` per position: the sequence, then one bit per set row.
 pub(super) const SAID_SEQUENCE: u8 = 1;
-pub(super) const SAID_VANNAK: u8 = 2;
+const SAID_SET: u8 = 2;
+
+/// The `meld_said` bit of set row `i`.
+fn said_set(i: u8) -> u8 {
+    SAID_SET.checked_shl(i as u32).unwrap_or(0)
+}
+
+/// A hand's sets of one row: how many, and the strength of the best (0, 0: none).
+pub(super) type HandSets = (u32, u8);
 
 /// Most ranks in a sequence order the tables keep (a suit of a 64-card deck).
 const MAX_RUN: usize = MAX_CARDS;
@@ -28,7 +36,7 @@ const MAX_RUN: usize = MAX_CARDS;
 const NO_SLOT: u16 = u16::MAX;
 
 /// The meld rules compiled for the deck: card ids of every suit in sequence order, the sequence
-/// rows by length, the vannak masks and strengths.
+/// rows by length, per set row its masks and strengths.
 #[derive(Debug, Clone, Default)]
 pub struct MeldTables {
     /// Per suit, its card ids in sequence order, highest first (ranks missing from the deck are
@@ -57,15 +65,27 @@ pub struct MeldTables {
     pub rows: Vec<(u32, i64, u8)>,
     /// `row_by_len[len]`: `row_of(len)` for every run length 0..=MAX_RUN.
     row_by_len: Vec<Option<(u32, i64, u8)>>,
-    /// (rank, every card of the rank) for each rank that makes a vannak.
-    pub vannak: Vec<(RankId, u64)>,
-    /// With `seq_span`, when every suit holds the same ranks in the same places and each vannak
-    /// rank sits at one place in all of them: the vannak ranks as a mask of places, and the rank
-    /// at each place. The places a hand holds in every suit are then one AND per suit.
-    vannak_places: Option<(u64, [RankId; MAX_RUN])>,
-    /// Vannak strength of each rank in a game with trumps and in one without (largest = best).
-    pub vannak_trump_strength: Vec<u8>,
-    pub vannak_plain_strength: Vec<u8>,
+    /// Per set row of the variant (in its order): its compiled masks and strengths.
+    pub sets: Vec<SetTables>,
+}
+
+/// One set row compiled for the deck.
+#[derive(Debug, Clone, Default)]
+pub struct SetTables {
+    /// (rank, every card of the rank) for each rank of the row the deck holds.
+    pub ranks: Vec<(RankId, u64)>,
+    /// The cards of one rank that make a set.
+    pub count: u32,
+    /// The points of each set.
+    pub value: i64,
+    /// With `seq_span`, when every suit holds the same ranks in the same places, each rank of
+    /// the row sits at one place in all of them and a set is one card of every suit: the row's
+    /// ranks as a mask of places, and the rank at each place. The places a hand holds in every
+    /// suit are then one AND per suit.
+    places: Option<(u64, [RankId; MAX_RUN])>,
+    /// Strength of each rank in a game with trumps and in one without (largest = best).
+    pub trump_strength: Vec<u8>,
+    pub plain_strength: Vec<u8>,
 }
 
 impl MeldTables {
@@ -122,18 +142,11 @@ impl MeldTables {
         let row_by_len = (0..=MAX_RUN as u32)
             .map(|len| rows.iter().rev().find(|r| r.0 <= len).copied())
             .collect();
-        let vannak = if m.vannak_value.is_some() {
-            m.vannak_ranks
-                .iter()
-                .map(|r| (*r, t.rank_mask(*r)))
-                .filter(|(_, mask)| *mask != 0)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let vannak_places = seq_span
-            .as_ref()
-            .and_then(|spans| vannak_places(spans, &seq_cards, &vannak, t));
+        let sets = m
+            .sets
+            .iter()
+            .map(|row| SetTables::compile(v, t, row, seq_span.as_deref(), &seq_cards))
+            .collect();
         let suit_order = v
             .suits
             .iter()
@@ -148,7 +161,6 @@ impl MeldTables {
             .collect();
         let mut tables = MeldTables {
             suit_order,
-            vannak_places,
             seq_cards,
             seq_slot,
             seq_span,
@@ -157,15 +169,7 @@ impl MeldTables {
             seq_strength: super::tables::strengths(seq_order, n_ranks),
             rows,
             row_by_len,
-            vannak,
-            vannak_trump_strength: super::tables::strengths(
-                m.vannak_trump_order.and_then(|o| v.orders.get(o)),
-                n_ranks,
-            ),
-            vannak_plain_strength: super::tables::strengths(
-                m.vannak_plain_order.and_then(|o| v.orders.get(o)),
-                n_ranks,
-            ),
+            sets,
         };
         tables.suit_runs = tables.compile_suit_runs();
         tables
@@ -421,10 +425,40 @@ impl MeldTables {
     pub fn sequence_points(&self, hand: u64, one_per_length: bool) -> i64 {
         self.runs(hand, one_per_length, |_, _, _| {}).1
     }
+}
 
-    /// Every vannak of a hand: (count, strength of the best) under a strength table.
-    fn vannaks(&self, hand: u64, strength: &[u8]) -> (u32, u8) {
-        if let (Some((places, rank_at)), Some(spans)) = (&self.vannak_places, &self.seq_span) {
+impl SetTables {
+    fn compile(
+        v: &Variant,
+        t: &Tables,
+        row: &SetRow,
+        spans: Option<&[(u32, u64)]>,
+        seq_cards: &[Vec<u8>],
+    ) -> SetTables {
+        let n_ranks = v.ranks.len();
+        let ranks: Vec<(RankId, u64)> = row
+            .ranks
+            .iter()
+            .map(|r| (*r, t.rank_mask(*r)))
+            .filter(|(_, mask)| *mask != 0)
+            .collect();
+        let places = spans
+            .filter(|spans| spans.len() == row.count as usize)
+            .and_then(|spans| set_places(spans, seq_cards, &ranks, t));
+        SetTables {
+            ranks,
+            count: row.count,
+            value: row.value,
+            places,
+            trump_strength: super::tables::strengths(row.trump_order.and_then(|o| v.orders.get(o)), n_ranks),
+            plain_strength: super::tables::strengths(row.plain_order.and_then(|o| v.orders.get(o)), n_ranks),
+        }
+    }
+
+    /// Every set of this row in a hand: (count, strength of the best) under a strength table.
+    /// `spans` is `MeldTables::seq_span`.
+    fn of_hand(&self, hand: u64, strength: &[u8], spans: Option<&[(u32, u64)]>) -> HandSets {
+        if let (Some((places, rank_at)), Some(spans)) = (&self.places, spans) {
             let held_in_every_suit = spans
                 .iter()
                 .fold(*places, |held, &(first, mask)| held & (hand >> first) & mask);
@@ -438,17 +472,17 @@ impl MeldTables {
             }
             return (held_in_every_suit.count_ones(), best);
         }
-        self.vannaks_rank_by_rank(hand, strength)
+        self.rank_by_rank(hand, strength)
     }
 
-    /// `vannaks` one vannak rank at a time: for any deck layout.
+    /// `of_hand` one rank at a time: for any deck layout.
     #[cold]
     #[inline(never)] // the bundled decks take the places: kept out of the hot code
-    fn vannaks_rank_by_rank(&self, hand: u64, strength: &[u8]) -> (u32, u8) {
+    fn rank_by_rank(&self, hand: u64, strength: &[u8]) -> HandSets {
         let mut count = 0;
         let mut best = 0u8;
-        for (r, mask) in &self.vannak {
-            if hand & mask == *mask {
+        for (r, mask) in &self.ranks {
+            if (hand & mask).count_ones() >= self.count {
                 count += 1;
                 best = best.max(strength.get(*r as usize).copied().unwrap_or(0));
             }
@@ -457,12 +491,12 @@ impl MeldTables {
     }
 }
 
-/// `MeldTables::vannak_places`, if the deck's layout allows it: every suit's span has the same
-/// places, and each vannak rank's cards are the card at one place of every suit.
-fn vannak_places(
+/// `SetTables::places`, if the deck's layout allows it: every suit's span has the same places,
+/// and each rank's cards are the card at one place of every suit.
+fn set_places(
     spans: &[(u32, u64)],
     seq_cards: &[Vec<u8>],
-    vannak: &[(RankId, u64)],
+    ranks: &[(RankId, u64)],
     t: &Tables,
 ) -> Option<(u64, [RankId; MAX_RUN])> {
     let (first_span, rest) = spans.split_first()?;
@@ -475,7 +509,7 @@ fn vannak_places(
         *slot = t.rank_of[suit0[place] as usize & (MAX_CARDS - 1)];
     }
     let mut places = 0u64;
-    for &(rank, cards) in vannak {
+    for &(rank, cards) in ranks {
         let place = suit0
             .iter()
             .position(|c| t.rank_of[*c as usize & (MAX_CARDS - 1)] == rank)?;
@@ -581,11 +615,7 @@ impl Game {
         let rules = &self.rules;
         let mt = &rules.melds;
         let n = self.n as usize;
-        let strength = if self.trump.is_some() {
-            &mt.vannak_trump_strength
-        } else {
-            &mt.vannak_plain_strength
-        };
+        let with_trumps = self.trump.is_some();
         for p in 0..n.min(MAX_SEATS) {
             let hand = self.start_hands[p];
             self.meld_seq[p] = if kinds.sequence {
@@ -593,18 +623,26 @@ impl Game {
             } else {
                 HandSequences::default()
             };
-            self.meld_vannak[p] = if kinds.vannak {
-                mt.vannaks(hand, strength)
-            } else {
-                (0, 0)
-            };
+            for (i, (set, cached)) in mt.sets.iter().zip(self.meld_sets[p].iter_mut()).enumerate() {
+                // sets compare by the trump order in a game with trumps, by the plain order without
+                let strength = if with_trumps {
+                    &set.trump_strength
+                } else {
+                    &set.plain_strength
+                };
+                *cached = if kinds.sets & (1 << i) != 0 {
+                    set.of_hand(hand, strength, mt.seq_span.as_deref())
+                } else {
+                    (0, 0)
+                };
+            }
         }
     }
 
-    /// The meld calls open to the speaker now, as (sequence row, vannak).
-    pub(super) fn open_melds(&self) -> (Option<u8>, bool) {
+    /// The meld calls open to the speaker now, as (sequence row, mask of set rows).
+    pub(super) fn open_melds(&self) -> (Option<u8>, u8) {
         let Some(pos) = self.meld_speaker() else {
-            return (None, false);
+            return (None, 0);
         };
         let p = pos as usize;
         let said = self.meld_said.get(p).copied().unwrap_or(0);
@@ -613,8 +651,15 @@ impl Game {
         } else {
             None
         };
-        let vannak = said & SAID_VANNAK == 0 && self.meld_vannak.get(p).is_some_and(|v| v.0 > 0);
-        (seq, vannak)
+        let mut sets = 0u8;
+        if let Some(held) = self.meld_sets.get(p) {
+            for (i, h) in held.iter().enumerate() {
+                if h.0 > 0 && said & said_set(i as u8) == 0 {
+                    sets |= 1 << i;
+                }
+            }
+        }
+        (seq, sets)
     }
 
     /// Whether the player to act may still call a meld (so not only a card may be played).
@@ -622,17 +667,20 @@ impl Game {
         if self.play.tricks_played != 0 {
             return false;
         }
-        let (s, v) = self.open_melds();
-        s.is_some() || v
+        let (s, sets) = self.open_melds();
+        s.is_some() || sets != 0
     }
 
     pub(super) fn meld_actions(&self, out: &mut Vec<Action>) {
-        let (seq, vannak) = self.open_melds();
+        let (seq, sets) = self.open_melds();
         if let Some(i) = seq {
             out.push(Action::Meld(MeldCall::Sequence(i)));
         }
-        if vannak {
-            out.push(Action::Meld(MeldCall::Vannak));
+        let mut m = sets;
+        while m != 0 {
+            let i = m.trailing_zeros() as u8;
+            m &= m - 1;
+            out.push(Action::Meld(MeldCall::Set(i)));
         }
     }
 
@@ -643,7 +691,6 @@ impl Game {
         let kinds = self.meld_kinds();
         let said = self.meld_said.get(pos as usize).copied().unwrap_or(0);
         let cached = self.meld_seq.get(pos as usize).copied().unwrap_or_default();
-        let vannaks = self.meld_vannak.get(pos as usize).map(|v| v.0).unwrap_or(0);
         match call {
             MeldCall::Sequence(i) => {
                 if !kinds.sequence {
@@ -658,17 +705,23 @@ impl Game {
                     Some(_) => Err("a sequence call must state the full length of the longest sequence"),
                 }
             }
-            MeldCall::Vannak => {
-                if !kinds.vannak {
-                    return Err("vannak does not count in this contract");
+            MeldCall::Set(i) => {
+                if (i as usize) >= MAX_MELD_ROWS || kinds.sets & (1 << i) == 0 {
+                    return Err("this set does not count in this contract");
                 }
-                if said & SAID_VANNAK != 0 {
-                    return Err("the player has already called vannak");
+                if said & said_set(i) != 0 {
+                    return Err("the player has already called this set");
                 }
-                if vannaks > 0 {
+                let held = self
+                    .meld_sets
+                    .get(pos as usize)
+                    .and_then(|h| h.get(i as usize))
+                    .map(|h| h.0)
+                    .unwrap_or(0);
+                if held > 0 {
                     Ok(())
                 } else {
-                    Err("the player holds no four of a kind that counts")
+                    Err("the player holds no set of this kind that counts")
                 }
             }
         }
@@ -683,25 +736,25 @@ impl Game {
         if let Some(s) = self.meld_said.get_mut(pos as usize) {
             *s |= match call {
                 MeldCall::Sequence(_) => SAID_SEQUENCE,
-                MeldCall::Vannak => SAID_VANNAK,
+                MeldCall::Set(i) => said_set(i),
             };
         }
     }
 
-    /// Meld calls made, per position: (sequence called, vannak called).
-    pub fn melds_called(&self, pos: u8) -> (bool, bool) {
+    /// Meld calls made, per position: (sequence called, mask of the set rows called).
+    pub fn melds_called(&self, pos: u8) -> (bool, u8) {
         let s = self.meld_said.get(pos as usize).copied().unwrap_or(0);
-        (s & SAID_SEQUENCE != 0, s & SAID_VANNAK != 0)
+        (s & SAID_SEQUENCE != 0, s >> 1)
     }
 }
 
 /// Validation (§4.5): adds to `melds` (by position) the sequences of the best called sequence's
-/// holder and the vannaks of the best called vannak's holder. Hands are those held when the play
-/// started (after any exchange and discard, §4.4.6). A tie for the best sequence (same length and
-/// top card, no trumps) scores no sequences for anybody, a third player's shorter one included
-/// (A9: the sources do not say; we read "only one player scores sequences" strictly); with
-/// `sequence-ties suit-rank` the suit's bidding rank breaks it. The voluntary concession (kicsi) is
-/// a player's choice not to call.
+/// holder and, per set row, the sets of the best called set's holder. Hands are those held when
+/// the play started (after any exchange and discard, §4.4.6). A tie for the best sequence (same
+/// length and top card, no trumps) scores no sequences for anybody, a third player's shorter one
+/// included (A9: the sources do not say; we read "only one player scores sequences" strictly);
+/// with `sequence-ties suit-rank` the suit's bidding rank breaks it. The voluntary concession
+/// (kicsi) is a player's choice not to call.
 pub(super) fn add_meld_points(g: &Game, melds: &mut [i64; MAX_SEATS]) {
     let v = &g.rules.variant;
     let kinds = g.meld_kinds();
@@ -733,23 +786,25 @@ pub(super) fn add_meld_points(g: &Game, melds: &mut [i64; MAX_SEATS]) {
             }
         }
     }
-    if let (true, Some(value)) = (kinds.vannak, v.melds.vannak_value) {
-        // vannak compare by the trump order in a game with trumps, by the plain order without
-        // (`cache_melds`)
+    for (i, set) in g.rules.melds.sets.iter().enumerate() {
+        if kinds.sets & (1 << i) == 0 {
+            continue;
+        }
+        // the strengths are those of the hand's trump state (`cache_melds`)
         let mut best: Option<(u8, usize, u32)> = None;
         for p in 0..n {
-            if !called(p, SAID_VANNAK) {
+            if !called(p, said_set(i as u8)) {
                 continue;
             }
-            let (count, s) = g.meld_vannak.get(p).copied().unwrap_or((0, 0));
+            let (count, s) = g.meld_sets.get(p).and_then(|h| h.get(i)).copied().unwrap_or((0, 0));
             if count > 0 && best.map(|(b, _, _)| s > b).unwrap_or(true) {
                 best = Some((s, p, count));
             }
         }
-        // the winner's further, lower vannak count too (§4.2.4)
+        // the winner's further, lower sets count too (§4.2.4)
         if let Some((_, p, count)) = best {
             if let Some(m) = melds.get_mut(p) {
-                *m += value.saturating_mul(count as i64);
+                *m += set.value.saturating_mul(count as i64);
             }
         }
     }
@@ -804,31 +859,35 @@ mod tests {
         }
     }
 
-    /// The vannaks by places held in every suit (`vannak_places`) are the rank-by-rank count.
+    /// The sets by places held in every suit (`SetTables::places`) are the rank-by-rank count.
     #[test]
-    fn vannaks_by_places_are_the_rank_by_rank_count() {
+    fn sets_by_places_are_the_rank_by_rank_count() {
         for name in ["alsos-3p", "alsos-2p-tompa", "vannak-no-7-8", "alsos-hu-3p"] {
             let loaded = bundled_rules(name);
             assert!(loaded.is_ok(), "{name} loads");
             let Ok(r) = loaded else { return };
             let mt = &r.melds;
-            assert!(
-                mt.vannak_places.is_some(),
-                "{name}: the bundled deck takes the fast path"
-            );
+            let spans = mt.seq_span.as_deref();
+            assert!(!mt.sets.is_empty(), "{name} has a set row");
+            let Some(set) = mt.sets.first() else { return };
+            assert!(set.places.is_some(), "{name}: the bundled deck takes the fast path");
             let all = r.tables.suit_mask.iter().fold(0u64, |m, s| m | s);
             let mut rng = hand_rng(5, 0);
             let mut fours = 0;
             for i in 0..20_000 {
-                // dense hands, so that many hold a vannak or two
+                // dense hands, so that many hold a set or two
                 let hand = (rng.next_u64() | rng.next_u64() | if i % 2 == 0 { rng.next_u64() } else { 0 }) & all;
-                for strength in [&mt.vannak_trump_strength, &mt.vannak_plain_strength] {
-                    let (count, best) = mt.vannaks_rank_by_rank(hand, strength);
-                    assert_eq!(mt.vannaks(hand, strength), (count, best), "{name} hand {hand:#x}");
+                for strength in [&set.trump_strength, &set.plain_strength] {
+                    let (count, best) = set.rank_by_rank(hand, strength);
+                    assert_eq!(
+                        set.of_hand(hand, strength, spans),
+                        (count, best),
+                        "{name} hand {hand:#x}"
+                    );
                     fours += count;
                 }
             }
-            assert!(fours > 1000, "{name}: {fours} vannaks seen");
+            assert!(fours > 1000, "{name}: {fours} sets seen");
         }
     }
 }

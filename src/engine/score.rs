@@ -111,19 +111,25 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     for p in 0..MAX_SEATS {
         ctx.points[p] = g.play.points[p] as i64;
     }
-    // béla: valid unannounced, counted for its holder at the start of play
-    if let (true, Some((r1, r2, value)), Some(t)) = (contract.melds.bela, v.melds.bela, g.trump) {
+    // marriages in trumps: valid unannounced, counted for the holder at the start of play
+    if let (true, Some(t)) = (contract.melds.marriages != 0, g.trump) {
         let tb = &g.rules.tables;
-        if let (Some(a), Some(b)) = (tb.card(t, r1), tb.card(t, r2)) {
-            let m = bit(a) | bit(b);
-            for p in 0..n.min(MAX_SEATS) {
-                if g.start_hands[p] & m == m {
-                    ctx.melds[p] += value;
+        for (i, marriage) in v.melds.marriages.iter().enumerate() {
+            if contract.melds.marriages & (1 << i) == 0 {
+                continue;
+            }
+            let (r1, r2) = marriage.ranks;
+            if let (Some(a), Some(b)) = (tb.card(t, r1), tb.card(t, r2)) {
+                let m = bit(a) | bit(b);
+                for p in 0..n.min(MAX_SEATS) {
+                    if g.start_hands[p] & m == m {
+                        ctx.melds[p] += marriage.value;
+                    }
                 }
             }
         }
     }
-    // sequences and vannak, validated (§4.5)
+    // sequences and sets, validated (§4.5)
     super::melds::add_meld_points(g, &mut ctx.melds);
     let base = contract.value;
     let mult = g.game_factor();

@@ -157,10 +157,11 @@ pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bo
 fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
     let phase = g.phase;
     if phase != Phase::Front {
+        // the sequence first, else the first open set row
         let meld = match g.open_melds() {
             (Some(row), _) => Some(MeldCall::Sequence(row)),
-            (None, true) => Some(MeldCall::Vannak),
-            (None, false) => None,
+            (None, 0) => None,
+            (None, sets) => Some(MeldCall::Set(sets.trailing_zeros() as u8)),
         };
         if let Some(m) = meld {
             if below(rng, 8) != 0 {

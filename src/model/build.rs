@@ -230,7 +230,8 @@ impl<'a> Builder<'a> {
         let orders = self.orders(&ranks);
         let (points, last_trick) = self.points(&ranks);
         let (deal, pickup) = self.deal();
-        let contracts = self.contracts(&names, &suits, &ranks);
+        let melds = self.melds(&names, &ranks);
+        let contracts = self.contracts(&names, &suits, &ranks, &melds);
         let bid_ladders = self.bid_ladders(&names, &suits);
         let bidding = self.bidding(&names, &contracts, &bid_ladders);
         let mut announcing = self.announcing();
@@ -240,12 +241,11 @@ impl<'a> Builder<'a> {
         if self.get(&["announcing", "front-round"]).is_none() && (!hidden || pickup == Pickup::AfterBidding) {
             announcing.front_round = false;
         }
-        let melds = self.melds(&names, &ranks);
         let doublings = self.doublings();
         let figures = self.figures(&names, &suits, &ranks, &contracts);
         let figure_ladders = self.figure_ladders(&names);
         let calling = self.calling(&names);
-        let exchanges = self.exchanges(&ranks);
+        let exchanges = self.exchanges(&suits, &ranks);
         let scoring = self.scoring();
         let bidding = bidding?;
         let layers = self
@@ -693,7 +693,7 @@ impl<'a> Builder<'a> {
         (steps, pickup)
     }
 
-    fn contracts(&mut self, names: &Names, suits: &[Suit], ranks: &[Rank]) -> Vec<Contract> {
+    fn contracts(&mut self, names: &Names, suits: &[Suit], ranks: &[Rank], melds: &Melds) -> Vec<Contract> {
         let mut out = Vec::new();
         for name in names.contracts.clone() {
             let Some(head) = self.get(&["contract", &name]) else {
@@ -797,17 +797,7 @@ impl<'a> Builder<'a> {
                             _ => Tie::DeclarerLoses,
                         }
                     }
-                    "melds_in_stmt" => {
-                        c.melds = MeldKinds::default();
-                        for word in e.stmt.words.iter().skip(1) {
-                            match word.text.as_str() {
-                                "sequence" => c.melds.sequence = true,
-                                "vannak" => c.melds.vannak = true,
-                                "béla" => c.melds.bela = true,
-                                _ => {}
-                            }
-                        }
-                    }
+                    "melds_in_stmt" => c.melds = self.meld_kinds(e, melds),
                     "early_end_stmt" => c.early_end_when_lost = true,
                     "announcements_stmt" => {
                         c.announcements = if text(e, 1) == "none" {
@@ -849,15 +839,15 @@ impl<'a> Builder<'a> {
                 );
             }
             self.duties_need_trumps(&c);
-            if c.melds.bela && !c.trumps {
+            if let (Some(m), false) = (first_of(c.melds.marriages, &melds.marriages), c.trumps) {
                 let span = head.stmt.head_span();
                 self.err(
                     Code::TrumpWithoutTrumps,
                     head,
                     span,
-                    format!("contract `{name}` counts béla but has no trumps"),
-                    "béla is the trump king and over",
-                    "drop `béla` from `melds`, or give the contract `trumps bid`",
+                    format!("contract `{name}` counts `{}` but has no trumps", m.name),
+                    format!("`{}` is a marriage in the trump suit", m.name),
+                    format!("drop `{}` from `melds`, or give the contract `trumps bid`", m.name),
                 );
             }
             out.push(c);
@@ -1160,12 +1150,10 @@ impl<'a> Builder<'a> {
             sequences: Vec::new(),
             ties_by_suit_rank: false,
             one_per_length: false,
-            vannak_value: None,
-            vannak_ranks: Vec::new(),
-            vannak_trump_order: None,
-            vannak_plain_order: None,
-            bela: None,
+            sets: Vec::new(),
+            marriages: Vec::new(),
         };
+        let mut set_orders = Vec::new();
         for e in self.block(&["melds"]) {
             match e.stmt.rule.as_str() {
                 "sequence_order_stmt" => m.sequence_order = self.lookup(e, 1, "order", &names.orders),
@@ -1188,32 +1176,110 @@ impl<'a> Builder<'a> {
                 }
                 "sequence_ties_stmt" => m.ties_by_suit_rank = text(e, 1) == "suit-rank",
                 "sequence_scoring_stmt" => m.one_per_length = text(e, 1) == "one-per-length",
-                "vannak_stmt" => {
-                    m.vannak_value = self.int(e, 1, 0, 1_000_000, "a meld value");
-                    if text(e, 3) == "all" {
-                        m.vannak_ranks = (0..ranks.len() as RankId).collect();
+                "set_row" => {
+                    let name = text(e, 1).to_string();
+                    let count = self.int(e, 2, 2, 64, "a set's card count").unwrap_or(4) as u32;
+                    let value = self.int(e, 3, 0, 1_000_000, "a meld value").unwrap_or(0);
+                    let ranks = if text(e, 5) == "all" {
+                        (0..ranks.len() as RankId).collect()
                     } else {
-                        let words: Vec<Word> = e.stmt.words.iter().skip(3).cloned().collect();
-                        m.vannak_ranks = words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect();
+                        let words: Vec<Word> = e.stmt.words.iter().skip(5).cloned().collect();
+                        words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect()
+                    };
+                    if self.new_meld_row(e, &m, &name, m.sets.len()) {
+                        m.sets.push(SetRow {
+                            name,
+                            count,
+                            value,
+                            ranks,
+                            trump_order: None,
+                            plain_order: None,
+                        });
                     }
                 }
-                "vannak_order_stmt" => {
-                    m.vannak_trump_order = self.lookup(e, 1, "order", &names.orders);
-                    m.vannak_plain_order = self.lookup(e, 2, "order", &names.orders);
-                }
-                "bela_stmt" => {
-                    let words: Vec<Word> = e.stmt.words.iter().skip(1).take(2).cloned().collect();
+                "set_order_stmt" => set_orders.push(e),
+                "marriage_row" => {
+                    let name = text(e, 1).to_string();
+                    let words: Vec<Word> = e.stmt.words.iter().skip(3).take(2).cloned().collect();
                     let rs: Vec<RankId> = words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect();
-                    let v = self.int(e, 3, 0, 1_000_000, "a meld value").unwrap_or(0);
-                    if let [a, b] = rs[..] {
-                        m.bela = Some((a, b, v));
+                    let value = self.int(e, 5, 0, 1_000_000, "a meld value").unwrap_or(0);
+                    if let (&[a, b], true) = (&rs[..], self.new_meld_row(e, &m, &name, m.marriages.len())) {
+                        m.marriages.push(MarriageRow {
+                            name,
+                            ranks: (a, b),
+                            value,
+                        });
                     }
                 }
                 _ => {}
             }
         }
         m.sequences.sort_by_key(|s| s.length);
+        // `set-order NAME ...` after every set row, so that the order of lines does not matter
+        for e in set_orders {
+            let known: Vec<String> = m.sets.iter().map(|s| s.name.clone()).collect();
+            let Some(i) = self.lookup(e, 1, "set", &known) else {
+                continue;
+            };
+            let trump = self.lookup(e, 2, "order", &names.orders);
+            let plain = self.lookup(e, 3, "order", &names.orders);
+            if let Some(set) = m.sets.get_mut(i) {
+                set.trump_order = trump;
+                set.plain_order = plain;
+            }
+        }
         m
+    }
+
+    /// Whether a `set` or `marriage` row may join the melds: its name is not yet a pattern's
+    /// (a contract's `melds` line names them) and its kind has room (`MAX_MELD_ROWS`).
+    fn new_meld_row(&mut self, e: &Entry, m: &Melds, name: &str, rows_of_kind: usize) -> bool {
+        let span = e.stmt.head_span();
+        if m.pattern_named(name).is_some() {
+            self.err(
+                Code::DuplicateName,
+                e,
+                span,
+                format!("two meld patterns named `{name}`"),
+                "a second pattern of this name",
+                "give each set and marriage its own name (and none is called `sequence`)",
+            );
+            return false;
+        }
+        if rows_of_kind >= MAX_MELD_ROWS {
+            self.err(
+                Code::OutOfRange,
+                e,
+                span,
+                format!("more than {MAX_MELD_ROWS} meld rows of this kind"),
+                "one row too many",
+                format!("a variant has at most {MAX_MELD_ROWS} set rows and {MAX_MELD_ROWS} marriage rows"),
+            );
+            return false;
+        }
+        true
+    }
+
+    /// A contract's `melds` line: the patterns it counts, each name resolved against the
+    /// `melds` block (an unknown name is an error with the closest known name).
+    fn meld_kinds(&mut self, e: &Entry, melds: &Melds) -> MeldKinds {
+        let mut kinds = MeldKinds::default();
+        let known: Vec<String> = std::iter::once("sequence".to_string())
+            .chain(melds.sets.iter().map(|s| s.name.clone()))
+            .chain(melds.marriages.iter().map(|m| m.name.clone()))
+            .collect();
+        for (i, word) in e.stmt.words.iter().enumerate().skip(1) {
+            match (word.text.as_str(), melds.pattern_named(&word.text)) {
+                ("none", _) => {}
+                (_, Some(MeldPattern::Run)) => kinds.sequence = true,
+                (_, Some(MeldPattern::Set(s))) => kinds.sets |= 1 << s,
+                (_, Some(MeldPattern::Marriage(m))) => kinds.marriages |= 1 << m,
+                (_, None) => {
+                    let _ = self.lookup(e, i, "meld pattern", &known);
+                }
+            }
+        }
+        kinds
     }
 
     fn doublings(&mut self) -> Vec<Doubling> {
@@ -1736,7 +1802,7 @@ impl<'a> Builder<'a> {
         Some(c)
     }
 
-    fn exchanges(&mut self, ranks: &[Rank]) -> Vec<Exchange> {
+    fn exchanges(&mut self, suits: &[Suit], ranks: &[Rank]) -> Vec<Exchange> {
         let mut out = Vec::new();
         for name in self.names_of("exchange") {
             let mut x = Exchange {
@@ -1747,7 +1813,7 @@ impl<'a> Builder<'a> {
                 after_back_round: false,
                 take: Vec::new(),
                 qualify_trumps: false,
-                qualify_aces: false,
+                qualify_cards: Vec::new(),
                 discard_trumps: false,
             };
             let (mut take_at, mut qualify_at) = (None, None);
@@ -1780,7 +1846,15 @@ impl<'a> Builder<'a> {
                     "qualify_stmt" => {
                         qualify_at = Some(e);
                         x.qualify_trumps = e.stmt.words.iter().any(|w| w.text == "trumps");
-                        x.qualify_aces = e.stmt.words.iter().any(|w| w.text == "aces");
+                        let cards: Vec<ast::CardRef> = e
+                            .stmt
+                            .words
+                            .iter()
+                            .skip(1)
+                            .filter(|w| w.text != "trumps")
+                            .map(|w| ast::CardRef::from_text(&w.text, w.span))
+                            .collect();
+                        x.qualify_cards = cards.iter().filter_map(|c| self.card_sel(e, c, suits, ranks)).collect();
                     }
                     "discard_stmt" => x.discard_trumps = text(e, 1) == "any",
                     _ => {}
@@ -1832,7 +1906,7 @@ impl<'a> Builder<'a> {
     /// list names them and they qualify. A list without a qualifying kind takes nothing (an
     /// error); a qualify line without a list is never consulted (a warning).
     fn check_qualify(&mut self, x: &Exchange, take_at: Option<&Entry>, qualify_at: Option<&Entry>) {
-        let qualifies = x.qualify_trumps || x.qualify_aces;
+        let qualifies = x.qualify_trumps || !x.qualify_cards.is_empty();
         match (take_at, qualify_at) {
             (Some(e), _) if !x.take.is_empty() && !qualifies => {
                 let span = e.stmt.head_span();
@@ -1842,7 +1916,7 @@ impl<'a> Builder<'a> {
                     span,
                     format!("exchange `{}` takes cards that qualify, but no card qualifies", x.name),
                     "would take nothing",
-                    "add `qualify trumps`, `qualify aces` or `qualify trumps aces` to the exchange, or write `take none`",
+                    "add `qualify trumps`, `qualify` with cards such as `any.A`, or both, to the exchange, or write `take none`",
                 );
             }
             // a house rule's `take none` over a base's qualify line is what it says: only a
@@ -1889,4 +1963,9 @@ impl<'a> Builder<'a> {
         }
         s
     }
+}
+
+/// The first row of `rows` in a `MeldKinds` mask.
+fn first_of<T>(mask: u8, rows: &[T]) -> Option<&T> {
+    rows.get(mask.trailing_zeros() as usize)
 }

@@ -99,11 +99,15 @@ fn meld_bound(v: &Variant, c: &Contract) -> i64 {
             .max(1);
         bound += best * (hand / shortest);
     }
-    if c.melds.vannak {
-        bound += v.melds.vannak_value.unwrap_or(0) * (hand / 4);
+    for (i, set) in v.melds.sets.iter().enumerate() {
+        if c.melds.sets & (1 << i) != 0 {
+            bound += set.value * (hand / set.count.max(1) as i64);
+        }
     }
-    if c.melds.bela {
-        bound += v.melds.bela.map(|b| b.2).unwrap_or(0);
+    for (i, marriage) in v.melds.marriages.iter().enumerate() {
+        if c.melds.marriages & (1 << i) != 0 {
+            bound += marriage.value;
+        }
     }
     bound
 }
@@ -375,13 +379,12 @@ fn unused(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
             }
         }
     }
-    for o in v
-        .melds
-        .sequence_order
-        .into_iter()
-        .chain(v.melds.vannak_trump_order)
-        .chain(v.melds.vannak_plain_order)
-    {
+    for o in v.melds.sequence_order.into_iter().chain(
+        v.melds
+            .sets
+            .iter()
+            .flat_map(|s| s.trump_order.into_iter().chain(s.plain_order)),
+    ) {
         if let Some(u) = orders_used.get_mut(o) {
             *u = true;
         }

@@ -308,12 +308,29 @@ pub enum Tie {
     Nobody,
 }
 
+/// The meld patterns a contract counts: the run rows, and sets and marriages of `Melds` as
+/// masks over their indices (`Melds::sets`, `Melds::marriages`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 pub struct MeldKinds {
     pub sequence: bool,
-    pub vannak: bool,
-    pub bela: bool,
+    pub sets: u8,
+    pub marriages: u8,
 }
+
+/// The general kinds of meld pattern; the variant names each row (`Melds::pattern_named`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum MeldPattern {
+    /// Every row of the sequence table: runs in one suit by length.
+    Run,
+    /// A `set` row: so many cards of one rank (an index into `Melds::sets`).
+    Set(u8),
+    /// A `marriage` row: two ranks of one suit (an index into `Melds::marriages`).
+    Marriage(u8),
+}
+
+/// Most set rows and most marriage rows a variant may have (the masks of `MeldKinds`, and the
+/// per-seat caches of the engine).
+pub const MAX_MELD_ROWS: usize = 4;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Announcements {
@@ -342,12 +359,56 @@ pub struct Melds {
     pub sequences: Vec<SequenceRow>,
     pub ties_by_suit_rank: bool,
     pub one_per_length: bool,
-    pub vannak_value: Option<i64>,
-    pub vannak_ranks: Vec<RankId>,
-    pub vannak_trump_order: Option<OrderId>,
-    pub vannak_plain_order: Option<OrderId>,
-    /// Béla: the two trump ranks and the value.
-    pub bela: Option<(RankId, RankId, i64)>,
+    /// `set` rows: n of a kind.
+    pub sets: Vec<SetRow>,
+    /// `marriage` rows: two ranks of the trump suit in one hand.
+    pub marriages: Vec<MarriageRow>,
+}
+
+/// `set NAME COUNT VALUE ranks ...` with its `set-order`: a hand holding COUNT cards of one of
+/// the ranks scores VALUE per such rank; rival sets compare by their best rank's place in
+/// `trump_order` (a game with trumps) or `plain_order` (without), and only the best caller's
+/// sets count.
+#[derive(Debug, Clone, Serialize)]
+pub struct SetRow {
+    pub name: String,
+    pub count: u32,
+    pub value: i64,
+    pub ranks: Vec<RankId>,
+    pub trump_order: Option<OrderId>,
+    pub plain_order: Option<OrderId>,
+}
+
+/// `marriage NAME trump A B VALUE`: the two ranks of the trump suit in one hand at the start of
+/// play score VALUE for it, without being announced.
+#[derive(Debug, Clone, Serialize)]
+pub struct MarriageRow {
+    pub name: String,
+    pub ranks: (RankId, RankId),
+    pub value: i64,
+}
+
+impl Melds {
+    /// The pattern a contract's `melds` line names: `sequence` for the run rows, else a set or
+    /// marriage row by its name.
+    pub fn pattern_named(&self, name: &str) -> Option<MeldPattern> {
+        if name == "sequence" {
+            return Some(MeldPattern::Run);
+        }
+        let index = |i: usize| u8::try_from(i).ok();
+        self.sets
+            .iter()
+            .position(|s| s.name == name)
+            .and_then(index)
+            .map(MeldPattern::Set)
+            .or_else(|| {
+                self.marriages
+                    .iter()
+                    .position(|m| m.name == name)
+                    .and_then(index)
+                    .map(MeldPattern::Marriage)
+            })
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -463,8 +524,10 @@ pub struct Exchange {
     /// `made-after back-round`: the exchange follows a back round held before the first lead.
     pub after_back_round: bool,
     pub take: Vec<Take>,
+    /// `qualify trumps`: every card of the trump suit qualifies.
     pub qualify_trumps: bool,
-    pub qualify_aces: bool,
+    /// `qualify any.A ...`: these cards qualify too.
+    pub qualify_cards: Vec<cond::CardSel>,
     pub discard_trumps: bool,
 }
 

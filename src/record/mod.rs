@@ -181,9 +181,7 @@ fn deck_order(
                 diags.push(
                     Diag::new(Code::BadRecord, file, format!("`{text}` is not a card of this deck"))
                         .label(span, "unknown card")
-                        .help(
-                            "write a card as `suit.rank`, e.g. `piros.7`, with the variant's suit names and rank codes",
-                        ),
+                        .help("write a card as `SUIT.RANK` with the variant's suit names and rank codes"),
                 );
                 None
             }

@@ -122,7 +122,10 @@ pub fn action_text(game: &Game, action: Action) -> String {
                 .map(|r| r.name.as_str())
                 .unwrap_or("?")
         ),
-        Action::Meld(MeldCall::Vannak) => "meld vannak".into(),
+        Action::Meld(MeldCall::Set(i)) => format!(
+            "meld {}",
+            v.melds.sets.get(i as usize).map(|r| r.name.as_str()).unwrap_or("?")
+        ),
         Action::Exchange => "exchange".into(),
         Action::Discard(c) => format!("discard {}", card_name(v, c)),
         Action::Call(item) => format!("call {}", item_name(game, item)),
@@ -158,8 +161,15 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
         "raise" => Ok(Action::Raise),
         "call-back" => Ok(Action::CallBack),
         "switch" => Ok(Action::Switch),
-        // `vannak` is the language's word for four of a kind (the `vannak` row of `melds`)
-        "meld" if arg == "vannak" => Ok(Action::Meld(MeldCall::Vannak)),
+        // a set row by its name
+        "meld" if v.melds.sets.iter().any(|r| r.name == arg) => v
+            .melds
+            .sets
+            .iter()
+            .position(|r| r.name == arg)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(|i| Action::Meld(MeldCall::Set(i)))
+            .ok_or_else(|| format!("`{arg}` is not a set of this variant")),
         "meld" => v
             .melds
             .sequences
