@@ -205,6 +205,9 @@ pub fn explain(v: &Variant) -> String {
     for c in &v.contracts {
         let _ = writeln!(o, "contract {} \"{}\"", c.name, c.title);
         let _ = writeln!(o, "  value {}", c.value);
+        if let Some(nt) = c.value_no_trumps {
+            let _ = writeln!(o, "  value without a trump suit in the hand: {nt}");
+        }
         let _ = writeln!(
             o,
             "  trumps: {}",
@@ -253,8 +256,41 @@ pub fn explain(v: &Variant) -> String {
             Win::MoreThanEach { with_melds: false } => "the declarer's card points must be more than each opponent's",
             Win::NoTricks => "the declarer must take no trick",
             Win::MostTricks => "nobody declares; the player with the most tricks pays each other player",
+            Win::Goal => "",
         };
-        let _ = writeln!(o, "  win: {win}");
+        if let (Win::Goal, Some(goal)) = (c.win, &c.goal) {
+            let _ = writeln!(
+                o,
+                "  win: the declarer's side {}; else the other side wins",
+                goal.describe(v)
+            );
+        } else {
+            let _ = writeln!(o, "  win: {win}");
+        }
+        if c.sides == SidesKind::DeclarerVsDefence {
+            let _ = writeln!(
+                o,
+                "  sides: the declarer against the defence, which pools its tricks and card points"
+            );
+        }
+        if let Some(ot) = &c.overtricks {
+            let each = ot
+                .each
+                .map(|e| e.to_string())
+                .unwrap_or_else(|| "half the value".into());
+            let _ = writeln!(
+                o,
+                "  overtricks: each trick of the winning side above {} adds {each}, before doubling",
+                ot.above
+            );
+        }
+        if let Some(d) = &c.deduct {
+            let _ = writeln!(
+                o,
+                "  a game the declarer wins when {} scores its value less once, not doubled",
+                d.describe(v)
+            );
+        }
         let tie = match c.tie {
             Tie::DeclarerLoses => "the declarer loses",
             Tie::MostPayFewer => {
@@ -398,6 +434,16 @@ pub fn explain(v: &Variant) -> String {
         if f.back.is_none() {
             let _ = writeln!(o, "  only front");
         }
+        if let Some(nt) = f.back_no_trumps {
+            let _ = writeln!(o, "  worth {nt} when the hand has no trump suit");
+        }
+        if let Some((up, c)) = &f.upgrade {
+            let _ = writeln!(
+                o,
+                "  won when also {}, it scores {up} instead (doubled the same; never when lost)",
+                c.describe(v)
+            );
+        }
         if f.front.is_none() {
             let _ = writeln!(o, "  only back");
         }
@@ -491,6 +537,10 @@ pub fn explain(v: &Variant) -> String {
                     "the item's side"
                 }
             );
+        }
+        for (a, b) in &d.not_same_player {
+            let name = |i: &usize| d.levels.get(*i).map(String::as_str).unwrap_or("?");
+            let _ = writeln!(o, "  who said {} on an item may not say {} on it", name(a), name(b));
         }
     }
 
