@@ -1094,6 +1094,9 @@ impl<'a> Builder<'a> {
             };
             let mut top_word: Option<(Word, &Entry)> = None;
             let mut pairs: Vec<(Word, Word, &Entry)> = Vec::new();
+            // `factor N`: every level multiplies by N whenever it is said; it stands over a
+            // `front`/`back` pair (a house rule need not remove the base's pair)
+            let mut factor = None;
             for e in self.block(&["doubling", &name]) {
                 match e.stmt.rule.as_str() {
                     "levels_stmt" => {
@@ -1132,9 +1135,7 @@ impl<'a> Builder<'a> {
                             );
                         }
                         if e.stmt.rule == "factor_stmt" {
-                            // one factor for every level, front or back (the ×2 ladders)
-                            d.front = v;
-                            d.back = v;
+                            factor = Some(v);
                         } else if e.stmt.rule == "front_stmt" {
                             d.front = v;
                         } else {
@@ -1175,6 +1176,10 @@ impl<'a> Builder<'a> {
                     }
                 },
                 None => d.top = d.levels.len().saturating_sub(1),
+            }
+            if let Some(f) = factor {
+                d.front = f;
+                d.back = f;
             }
             self.not_same_player(&mut d, &pairs);
             out.push(d);
