@@ -287,7 +287,7 @@ pub fn explain(v: &Variant) -> String {
         if let Some(d) = &c.deduct {
             let _ = writeln!(
                 o,
-                "  a game the declarer wins when {} scores its value less once, not doubled",
+                "  deduction: a game the declarer wins while this holds scores its value once less, not doubled: {}",
                 d.describe(v)
             );
         }

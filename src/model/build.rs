@@ -1488,6 +1488,7 @@ impl<'a> Builder<'a> {
                 );
             }
             self.check_tricks(&f);
+            self.check_upgrade(&f);
             out.push(f);
         }
         out

@@ -4,7 +4,7 @@
 
 use super::{w, Builder};
 use crate::diag::Code;
-use crate::model::{Contract, Doubling, Win};
+use crate::model::{Contract, Doubling, Figure, Win};
 use crate::resolve::Entry;
 use crate::syntax::ast::Word;
 
@@ -78,5 +78,28 @@ impl Builder<'_> {
                 "give the contract a goal such as `win tricks at-least 6`, or drop this line",
             );
         }
+    }
+
+    /// `upgrade` raises a won figure's value: a figure that multiplies the game is never won
+    /// on its own, so its upgrade could never apply.
+    pub(super) fn check_upgrade(&mut self, f: &Figure) {
+        if !(f.multiplies_game && f.upgrade.is_some()) {
+            return;
+        }
+        let Some(e) = self.get(&["figure", &f.name, "upgrade"]) else {
+            return;
+        };
+        let span = e.stmt.head_span();
+        self.err(
+            Code::NoEffect,
+            e,
+            span,
+            format!(
+                "figure `{}` multiplies the game, so it is never won on its own and its `upgrade` never applies",
+                f.name
+            ),
+            "never applies",
+            "drop `upgrade`, or make the figure an item of its own (`effect item`)",
+        );
     }
 }
