@@ -302,6 +302,9 @@ fn bid_ladders(v: &Variant, o: &mut String) {
 fn contract(v: &Variant, c: &Contract, o: &mut String) {
     let _ = writeln!(o, "contract {} \"{}\"", c.name, c.title);
     let _ = writeln!(o, "  value {}", c.value);
+    if let Some(nt) = c.value_no_trumps {
+        let _ = writeln!(o, "  value without a trump suit in the hand: {nt}");
+    }
     let _ = writeln!(o, "  trumps: {}", trumps_words(v, c));
     if !c.trump_cards.is_empty() {
         let cards: Vec<String> = c
@@ -361,8 +364,42 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
         Win::MoreThanEach { with_melds: false } => "the declarer's card points must be more than each opponent's",
         Win::NoTricks => "the declarer must take no trick",
         Win::MostTricks => "nobody declares; the player with the most tricks pays each other player",
+        Win::Goal => "",
     };
-    let _ = writeln!(o, "  win: {win}");
+    if let (Win::Goal, Some(goal)) = (c.win, &c.goal) {
+        let _ = writeln!(
+            o,
+            "  win: the declarer's side {}; else the other side wins",
+            goal.describe(v)
+        );
+    } else {
+        let _ = writeln!(o, "  win: {win}");
+    }
+    if c.sides == SidesKind::DeclarerVsDefence {
+        let _ = writeln!(
+            o,
+            "  sides: the declarer against the defence, which pools its tricks and card points"
+        );
+    }
+    if let Some(ot) = &c.overtricks {
+        let each = ot
+            .each
+            .map(|e| e.to_string())
+            .unwrap_or_else(|| "half the value".into());
+        let _ = writeln!(
+            o,
+            "  overtricks: each trick of the winning side above {} adds {each}, before doubling",
+            ot.above
+        );
+    }
+    if let Some(d) = &c.deduct {
+        let _ = writeln!(
+            o,
+            "  deduction: a game the declarer wins while this holds scores its value once less, not doubled: {}",
+            d.describe(v)
+        );
+    }
+
     let tie = match c.tie {
         Tie::DeclarerLoses => "the declarer loses",
         Tie::MostPayFewer => "every player with the most tricks pays every player with fewer; all equal pays nobody",
@@ -516,6 +553,16 @@ fn after_contracts(v: &Variant, o: &mut String) {
         if f.back.is_none() {
             let _ = writeln!(o, "  only front");
         }
+        if let Some(nt) = f.back_no_trumps {
+            let _ = writeln!(o, "  worth {nt} when the hand has no trump suit");
+        }
+        if let Some((up, c)) = &f.upgrade {
+            let _ = writeln!(
+                o,
+                "  won when also {}, it scores {up} instead (doubled the same; never when lost)",
+                c.describe(v)
+            );
+        }
         if f.front.is_none() {
             let _ = writeln!(o, "  only back");
         }
@@ -609,6 +656,10 @@ fn after_contracts(v: &Variant, o: &mut String) {
                     "the item's side"
                 }
             );
+        }
+        for (a, b) in &d.not_same_player {
+            let name = |i: &usize| d.levels.get(*i).map(String::as_str).unwrap_or("?");
+            let _ = writeln!(o, "  who said {} on an item may not say {} on it", name(a), name(b));
         }
     }
 

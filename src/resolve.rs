@@ -194,6 +194,8 @@ fn key_len(stmt: &Stmt) -> usize {
         | "alias_stmt" | "switch_row" => 2,
         "when_stmt" | "cards_stmt" if colon_at_2 => 2,
         "ladder_line" | "figure_ladder_line" => 2,
+        // one row per restricted level: a ladder may restrict several
+        "not_same_player_stmt" => 2,
         _ => 1,
     }
 }

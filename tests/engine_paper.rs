@@ -18,6 +18,8 @@ fn item(value: i64, pay: &[i64]) -> ScoreItem {
         by: Some(0),
         base: value,
         front: false,
+        extra: 0,
+        deducted: 0,
         multiplier: 1,
         value,
         won: None,

@@ -102,6 +102,8 @@ impl Game {
             let owner_is_declarer = Some(a.by) == self.declarer;
             let said_by_this_side = (speaker_is_declarer == owner_is_declarer) == (l % 2 == 1);
             let open = !multiplies & (l < levels_open) & said_by_this_side;
+            // a per-player restriction (`not-same-player`): only ladders that have one pay for it
+            let open = open && (d.not_same_player.is_empty() || !same_player_barred(d, a.levels, pos));
             if let Some(w) = o.kontra_figures.get_mut(i / 64) {
                 *w |= (open as u64) << (i % 64);
             }
@@ -275,6 +277,9 @@ impl Game {
         if (speaker_is_declarer == owner_is_declarer) != by_owner {
             return Err("this doubling level is said by the other side");
         }
+        if same_player_barred(d, levels, pos) {
+            return Err("the player who said the earlier level on the item may not say this one");
+        }
         Ok(())
     }
 
@@ -315,6 +320,9 @@ impl Game {
                     Item::Figure(i) => self.anns.get_mut(i as usize).map(|a| &mut a.levels),
                 };
                 if let Some(l) = levels {
+                    if l.said < 16 {
+                        l.sayers |= (pos as u64 & 0xF) << (4 * l.said as u32);
+                    }
                     l.said += 1;
                     l.multiplier = l.multiplier.saturating_mul(factor);
                 }
@@ -360,6 +368,15 @@ impl Game {
             self.talk.said_in_trick = true;
         }
     }
+}
+
+/// Whether `not-same-player A B` bars the position from the item's next level: the next level
+/// is `B` and the position said `A` on this item.
+fn same_player_barred(d: &Doubling, levels: Levels, pos: u8) -> bool {
+    let next = levels.said as usize;
+    d.not_same_player
+        .iter()
+        .any(|&(a, b)| b == next && a < next && levels.sayer(a) == pos)
 }
 
 #[cfg(test)]

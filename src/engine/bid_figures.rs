@@ -260,6 +260,8 @@ mod tests {
             multiplies_game: false,
             requires: Vec::new(),
             requires_declarer_only: false,
+            back_no_trumps: None,
+            upgrade: None,
             prov: Default::default(),
         };
         assert!(needs_trump(&f));

@@ -137,11 +137,26 @@ pub struct Announced {
 pub struct Levels {
     pub said: u8,
     pub multiplier: i64,
+    /// Who said each level: the position of level `i` in bits `4i..4i+4` (levels from 16 on
+    /// are not kept; a ladder with `not-same-player` has at most 16, model/build/goals.rs).
+    #[serde(skip)]
+    pub sayers: u64,
 }
 
 impl Default for Levels {
     fn default() -> Self {
-        Levels { said: 0, multiplier: 1 }
+        Levels {
+            said: 0,
+            multiplier: 1,
+            sayers: 0,
+        }
+    }
+}
+
+impl Levels {
+    /// The position that said level `i` (only for a level said, below 16).
+    pub fn sayer(&self, i: usize) -> u8 {
+        (self.sayers.checked_shr(4 * i as u32).unwrap_or(0) & 0xF) as u8
     }
 }
 

@@ -9,6 +9,7 @@ pub mod calling;
 pub mod deal;
 pub mod exchange;
 pub mod game;
+mod goals;
 mod level_auction;
 pub mod melds;
 pub mod paper;

@@ -4,6 +4,7 @@
 
 use super::deal::bit;
 use super::game::{Game, Item};
+use super::goals::{self, HandSides};
 use super::tables::MAX_SEATS;
 use crate::model::{Cond, ContractId, FigureId, Prim, SuitId, Tie, Win};
 use crate::syntax::ast::Comparison;
@@ -19,6 +20,10 @@ pub struct ScoreItem {
     /// The base value (front value for a figure announced front).
     pub base: i64,
     pub front: bool,
+    /// Added to the base before doubling (overtricks).
+    pub extra: i64,
+    /// Subtracted after doubling (`deduct value unmultiplied`).
+    pub deducted: i64,
     /// The product of the doubling levels said on it.
     pub multiplier: i64,
     pub value: i64,
@@ -131,8 +136,9 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     }
     // sequences and sets, validated (§4.5)
     super::melds::add_meld_points(g, &mut ctx.melds);
-    let base = contract.value;
+    let base = goals::contract_value(g, contract);
     let mult = g.game_factor();
+    let hand_sides = HandSides::of(g, contract.sides);
     match (contract.win, g.declarer) {
         (Win::MoreThanEach { with_melds }, Some(d)) => {
             let total = |p: usize| ctx.points[p] + if with_melds { ctx.melds[p] } else { 0 };
@@ -143,6 +149,10 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
                     best = best.max(total(p));
                 }
             }
+            if hand_sides.pooled {
+                // the defence is one side: its totals together
+                best = (0..n.min(MAX_SEATS)).filter(|&p| p != d as usize).map(total).sum();
+            }
             ctx.game_won = if dt > best {
                 Some(true)
             } else if dt == best && contract.tie == Tie::Nobody {
@@ -152,11 +162,32 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             };
         }
         (Win::NoTricks, Some(d)) => ctx.game_won = Some(g.play.tricks_won.get(d as usize).copied().unwrap_or(0) == 0),
+        (Win::Goal, Some(d)) => {
+            ctx.game_won = Some(
+                contract
+                    .goal
+                    .as_ref()
+                    .is_some_and(|c| eval(&ctx, c, d, hand_sides.declarer)),
+            )
+        }
         _ => {}
     }
     if let Some(w) = g.conceded(Item::Game) {
         ctx.game_won = Some(w);
     }
+    // overtricks for whichever side won, and the undoubled deduction of a declarer's win
+    let (mut extra, mut deducted) = (0, 0);
+    if let Some(w) = ctx.game_won {
+        if let Some(o) = &contract.overtricks {
+            extra = goals::overtrick_value(g, o, &hand_sides, w, base);
+        }
+        if let (true, Some(c), Some(d)) = (w, &contract.deduct, g.declarer) {
+            if eval(&ctx, c, d, hand_sides.declarer) {
+                deducted = base;
+            }
+        }
+    }
+    let game_value = (base + extra).saturating_mul(mult) - deducted;
     let sides = Sides::of(g);
     // each item goes on the sheet with no payment, then its payments are written in place and
     // added to the totals at once (`Pay`)
@@ -166,8 +197,10 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         by: sides.declarer,
         base,
         front: false,
+        extra,
+        deducted,
         multiplier: mult,
-        value: base * mult,
+        value: game_value,
         won: ctx.game_won,
         pay: [0; MAX_SEATS],
     });
@@ -177,10 +210,10 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             total: &mut s.payments,
         };
         if contract.win == Win::MostTricks {
-            most_tricks(g, contract.tie, base * mult, &mut pay);
+            most_tricks(g, contract.tie, game_value, &mut pay);
         }
         if let (true, Some(won)) = (g.declarer.is_some(), ctx.game_won) {
-            pay_side(&sides, true, won, base * mult, &mut pay);
+            pay_side(&sides, true, won, game_value, &mut pay);
         }
     }
     for (i, a) in g.anns.iter().enumerate() {
@@ -188,7 +221,11 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         if fig.multiplies_game {
             continue;
         }
-        let base = if a.front { fig.front } else { fig.back }.unwrap_or(0);
+        let mut base = match (a.front, g.trump, fig.back_no_trumps) {
+            (false, None, Some(v)) => v,
+            (true, ..) => fig.front.unwrap_or(0),
+            _ => fig.back.unwrap_or(0),
+        };
         let owner_decl = Some(a.by) == g.declarer;
         let side = side_mask(g, a.by, fig.fulfil_by_side);
         let won = match g.conceded(Item::Figure(i as u16)) {
@@ -198,6 +235,13 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
                 .and_then(|c| fig.condition_in(c))
                 .is_some_and(|c| eval(&ctx, c, a.by, side)),
         };
+        // a won figure whose upgrade condition holds too scores the upgraded value (doubled as
+        // the value is); a lost one keeps its value
+        if let (true, Some((up, c))) = (won, &fig.upgrade) {
+            if eval(&ctx, c, a.by, side) {
+                base = *up;
+            }
+        }
         let factor = g.figure_factor(i);
         let value = base * factor;
         s.items.push(ScoreItem {
@@ -206,6 +250,8 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             by: Some(g.seat_of(a.by)),
             base,
             front: a.front,
+            extra: 0,
+            deducted: 0,
             multiplier: factor,
             value,
             won: Some(won),
@@ -449,5 +495,9 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
             positions(members).any(|q| g.start_hands[q] & m == m)
         }
         Prim::TrumpIs(s) => g.trump == Some(*s),
+        Prim::Tricks { cmp: c, n } => goals::tricks_cmp(g, members, *c, *n),
+        Prim::OpponentNoTricks => goals::an_opponent_without_tricks(g, members),
+        Prim::LastTricks(n) => goals::wins_last_tricks(g, members, *n),
+        Prim::NoTrumpInLast(n) => goals::no_trump_in_last(g, *n),
     }
 }

@@ -8,6 +8,8 @@ use crate::names::suggest;
 use crate::resolve::{Entry, RuleTree};
 use crate::syntax::ast::{self, Word};
 
+mod goals;
+
 /// Builds and checks the model. Returns it only when there is no error (warnings are returned
 /// either way).
 pub fn build(tree: &RuleTree) -> (Option<(Variant, Provenance)>, Vec<Diag>) {
@@ -720,6 +722,11 @@ impl<'a> Builder<'a> {
                 fixed_trump: None,
                 trump_cards: Vec::new(),
                 duties: Duties::default(),
+                sides: SidesKind::DeclarerVsEach,
+                goal: None,
+                value_no_trumps: None,
+                overtricks: None,
+                deduct: None,
                 prov,
             };
             let mut seen_order = false;
@@ -729,7 +736,9 @@ impl<'a> Builder<'a> {
                     "value_stmt" => {
                         seen_value = true;
                         c.value = self.int(e, 1, 0, 1_000_000, "a contract value").unwrap_or(0);
-                        if e.stmt.words.len() > 2 {
+                        if text(e, 2) == "no-trumps" && e.stmt.words.len() == 4 {
+                            c.value_no_trumps = self.int(e, 3, 0, 1_000_000, "a contract value");
+                        } else if e.stmt.words.len() > 2 {
                             let span = e.stmt.head_span();
                             self.err(
                                 Code::OutOfRange,
@@ -780,6 +789,29 @@ impl<'a> Builder<'a> {
                             "non-dealer" => Seat::NonDealer,
                             _ => Seat::Forehand,
                         }
+                    }
+                    "win_stmt" if e.stmt.condition.is_some() => {
+                        c.win = Win::Goal;
+                        c.goal = e.stmt.condition.as_ref().and_then(|x| self.cond(e, x, suits, ranks));
+                    }
+                    "sides_stmt" => {
+                        c.sides = if text(e, 1) == "declarer-vs-defence" {
+                            SidesKind::DeclarerVsDefence
+                        } else {
+                            SidesKind::DeclarerVsEach
+                        }
+                    }
+                    "overtricks_stmt" => {
+                        let above = self.int(e, 2, 0, 64, "a number of tricks").unwrap_or(0) as u32;
+                        let each = if text(e, 3) == "each" {
+                            Some(self.int(e, 4, 0, 1_000_000, "an overtrick value").unwrap_or(0))
+                        } else {
+                            None
+                        };
+                        c.overtricks = Some(Overtricks { above, each });
+                    }
+                    "deduct_stmt" => {
+                        c.deduct = e.stmt.condition.as_ref().and_then(|x| self.cond(e, x, suits, ranks));
                     }
                     "win_stmt" => {
                         c.win = match text(e, 1) {
@@ -850,6 +882,7 @@ impl<'a> Builder<'a> {
                     format!("drop `{}` from `melds`, or give the contract `trumps bid`", m.name),
                 );
             }
+            self.check_goal(&c);
             out.push(c);
         }
         if out.is_empty() {
@@ -1291,8 +1324,13 @@ impl<'a> Builder<'a> {
                 front: 1,
                 back: 1,
                 top: 0,
+                not_same_player: Vec::new(),
             };
             let mut top_word: Option<(Word, &Entry)> = None;
+            let mut pairs: Vec<(Word, Word, &Entry)> = Vec::new();
+            // `factor N`: every level multiplies by N whenever it is said; it stands over a
+            // `front`/`back` pair (a house rule need not remove the base's pair)
+            let mut factor = None;
             for e in self.block(&["doubling", &name]) {
                 match e.stmt.rule.as_str() {
                     "levels_stmt" => {
@@ -1312,7 +1350,12 @@ impl<'a> Builder<'a> {
                             d.levels.push(word.text.clone());
                         }
                     }
-                    "front_stmt" | "back_stmt" => {
+                    "not_same_player_stmt" => {
+                        if let (Some(a), Some(b)) = (w(e, 1), w(e, 2)) {
+                            pairs.push((a.clone(), b.clone(), e));
+                        }
+                    }
+                    "front_stmt" | "back_stmt" | "factor_stmt" => {
                         let v = self.int(e, 1, i64::MIN / 2, i64::MAX / 2, "a multiplier").unwrap_or(1);
                         if v < 1 {
                             let span = w(e, 1).map(|w| w.span).unwrap_or_default();
@@ -1325,7 +1368,9 @@ impl<'a> Builder<'a> {
                                 "kontra doubles or quadruples: write 2 or 4",
                             );
                         }
-                        if e.stmt.rule == "front_stmt" {
+                        if e.stmt.rule == "factor_stmt" {
+                            factor = Some(v);
+                        } else if e.stmt.rule == "front_stmt" {
                             d.front = v;
                         } else {
                             d.back = v;
@@ -1366,6 +1411,11 @@ impl<'a> Builder<'a> {
                 },
                 None => d.top = d.levels.len().saturating_sub(1),
             }
+            if let Some(f) = factor {
+                d.front = f;
+                d.back = f;
+            }
+            self.not_same_player(&mut d, &pairs);
             out.push(d);
         }
         out
@@ -1475,6 +1525,10 @@ impl<'a> Builder<'a> {
                 ast::PrimKind::AllTricks => Prim::AllTricks,
                 ast::PrimKind::NoTricks => Prim::NoTricks,
                 ast::PrimKind::Game { won } => Prim::Game { won: *won },
+                ast::PrimKind::Tricks { cmp, n } => Prim::Tricks { cmp: *cmp, n: *n },
+                ast::PrimKind::OpponentNoTricks => Prim::OpponentNoTricks,
+                ast::PrimKind::LastTricks(n) => Prim::LastTricks(*n),
+                ast::PrimKind::NoTrumpInLast(n) => Prim::NoTrumpInLast(*n),
                 ast::PrimKind::TrumpIs { suit, span } => match suits.iter().position(|s| s.name == *suit) {
                     Some(s) => Prim::TrumpIs(s as SuitId),
                     None => {
@@ -1513,6 +1567,8 @@ impl<'a> Builder<'a> {
                 multiplies_game: false,
                 requires: Vec::new(),
                 requires_declarer_only: false,
+                back_no_trumps: None,
+                upgrade: None,
                 prov,
             };
             let mut has_value = false;
@@ -1531,6 +1587,7 @@ impl<'a> Builder<'a> {
                                 "front" if text(e, i + 1) == "none" => f.front = None,
                                 "front" => f.front = self.int(e, i + 1, 0, 1_000_000, "a front value"),
                                 "back" => f.back = None,
+                                "no-trumps" => f.back_no_trumps = self.int(e, i + 1, 0, 1_000_000, "a figure value"),
                                 _ => {}
                             }
                             i += 2;
@@ -1569,6 +1626,13 @@ impl<'a> Builder<'a> {
                         }
                         match e.stmt.condition.as_ref().and_then(|c| self.cond(e, c, suits, ranks)) {
                             Some(c) => f.conditions.push((contract, c)),
+                            None => follow_on = true,
+                        }
+                    }
+                    "upgrade_stmt" => {
+                        let value = self.int(e, 1, 0, 1_000_000, "a figure value").unwrap_or(0);
+                        match e.stmt.condition.as_ref().and_then(|c| self.cond(e, c, suits, ranks)) {
+                            Some(c) => f.upgrade = Some((value, c)),
                             None => follow_on = true,
                         }
                     }
@@ -1658,6 +1722,7 @@ impl<'a> Builder<'a> {
                 );
             }
             self.check_tricks(&f);
+            self.check_upgrade(&f);
             out.push(f);
         }
         out

@@ -2,7 +2,7 @@
 //! suit and rank ids, and its rendering in words for `explain`.
 
 use super::{RankId, SuitId, Variant};
-use crate::syntax::ast::{Comparison, TrickRef};
+use crate::syntax::ast::{Comparison, TrickCount, TrickRef};
 use serde::Serialize;
 
 /// Which suit a card reference means.
@@ -48,6 +48,17 @@ pub enum Prim {
     },
     Holds(Vec<CardSel>),
     TrumpIs(SuitId),
+    /// The side's tricks together, compared with a number.
+    Tricks {
+        cmp: TrickCount,
+        n: u32,
+    },
+    /// One member of the opposing side took no trick.
+    OpponentNoTricks,
+    /// The side won each of the last N tricks.
+    LastTricks(u32),
+    /// None of the last N tricks holds a trump card (true without trumps).
+    NoTrumpInLast(u32),
 }
 
 impl Cond {
@@ -126,6 +137,17 @@ impl Prim {
             Prim::NoTricks => "wins no trick".into(),
             Prim::Game { won } => format!("the game is {}", if *won { "won" } else { "lost" }),
             Prim::Holds(cs) => format!("one hand holds {} when play starts", cards_words(cs, v)),
+            Prim::Tricks { cmp, n } => format!(
+                "takes {} {n} tricks (the side together)",
+                match cmp {
+                    TrickCount::AtLeast => "at least",
+                    TrickCount::Exactly => "exactly",
+                    TrickCount::AtMost => "at most",
+                }
+            ),
+            Prim::OpponentNoTricks => "one player of the other side takes no trick".into(),
+            Prim::LastTricks(n) => format!("wins each of the last {n} tricks"),
+            Prim::NoTrumpInLast(n) => format!("none of the last {n} tricks holds a trump card"),
             Prim::TrumpIs(s) => format!(
                 "trumps are {}",
                 v.suits.get(*s as usize).map(|s| s.name.as_str()).unwrap_or("?")

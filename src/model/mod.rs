@@ -244,6 +244,16 @@ pub struct Contract {
     pub trump_cards: Vec<Card>,
     /// What a player must play (`duties`).
     pub duties: Duties,
+    /// Who plays with whom (`sides`).
+    pub sides: SidesKind,
+    /// The goal of `win CONDITION` (with `win: Win::Goal`), over the declarer's side.
+    pub goal: Option<Cond>,
+    /// The value when the hand has no trump suit (`value 2 no-trumps 4`).
+    pub value_no_trumps: Option<i64>,
+    /// Tricks of the winning side above a number add to the value (`overtricks`).
+    pub overtricks: Option<Overtricks>,
+    /// A won game scores its value less once, undoubled, under this condition (`deduct`).
+    pub deduct: Option<Cond>,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -281,6 +291,25 @@ pub enum Head {
     TrumpLead,
 }
 
+/// The sides of a contract. Each is a mask of positions in the engine (`engine::sides`); the
+/// partnerships still to come (a partner named by a called card, a partner by an event in play,
+/// fixed partnerships, everyone for himself) are further variants here, each giving the masks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum SidesKind {
+    /// The declarer alone against each opponent separately (Alsós).
+    DeclarerVsEach,
+    /// The declarer alone against the defence, which pools its tricks and card points.
+    DeclarerVsDefence,
+}
+
+/// `overtricks above N half` or `overtricks above N each V`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Overtricks {
+    pub above: u32,
+    /// Per trick: `None` = half the value.
+    pub each: Option<i64>,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Seat {
     Forehand,
@@ -298,6 +327,8 @@ pub enum Win {
     },
     NoTricks,
     MostTricks,
+    /// `win CONDITION`: the condition (`Contract::goal`) over the declarer's side.
+    Goal,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -433,6 +464,10 @@ pub struct Figure {
     /// The requirement holds for the declarer (or a bidder attaching the figure) only; the
     /// other players announce it freely (`requires declarer holds ...`).
     pub requires_declarer_only: bool,
+    /// The back value when the hand has no trump suit (`value 8 no-trumps 16`).
+    pub back_no_trumps: Option<i64>,
+    /// Won, and this condition holds too: the figure scores this value (`upgrade`).
+    pub upgrade: Option<(i64, Cond)>,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -472,6 +507,8 @@ pub struct Doubling {
     pub back: i64,
     /// Index of the top level in `levels`.
     pub top: usize,
+    /// Level pairs `(a, b)`: who said level `a` on an item may not say level `b` on it.
+    pub not_same_player: Vec<(usize, usize)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

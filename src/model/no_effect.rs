@@ -81,6 +81,7 @@ fn contracts(v: &Variant, out: &mut Out) {
             Win::MoreThanEach { .. } => (c.tie != Tie::MostPayFewer, "`tie declarer-loses` or `tie nobody`"),
             Win::MostTricks => (c.tie != Tie::DeclarerLoses, "`tie most-pay-fewer` or `tie nobody`"),
             Win::NoTricks => (c.tie == Tie::DeclarerLoses, "no `tie` (a no-tricks game has no tie)"),
+            Win::Goal => (c.tie == Tie::DeclarerLoses, "no `tie` (a goal is made or missed)"),
         };
         if tie_written && !fits {
             out.at(

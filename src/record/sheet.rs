@@ -69,8 +69,19 @@ fn render(game: &Game, s: &Score) -> String {
         .map(|it| {
             let by = it.by.map(|b| format!(" (seat {b})")).unwrap_or_default();
             let front = if it.front { " front" } else { "" };
+            // overtricks and a deduction are written only when the hand has them
+            let (open, extra) = if it.extra != 0 {
+                ("(", format!(" + {})", it.extra))
+            } else {
+                ("", String::new())
+            };
+            let deducted = if it.deducted != 0 {
+                format!(" - {}", it.deducted)
+            } else {
+                String::new()
+            };
             format!(
-                "{}{by}: {}{front} x{} = {} {}",
+                "{}{by}: {open}{}{extra}{front} x{}{deducted} = {} {}",
                 item_name(game, s, it),
                 it.base,
                 it.multiplier,
@@ -124,7 +135,7 @@ pub fn sheet_json(game: &Game) -> Value {
         .items
         .iter()
         .map(|it| {
-            json!({
+            let mut item = json!({
                 "name": item_name(game, s, it),
                 "kind": if it.item == Item::Game { "game" } else { "figure" },
                 "by": it.by,
@@ -134,7 +145,17 @@ pub fn sheet_json(game: &Game) -> Value {
                 "value": it.value,
                 "result": result_word(it.won),
                 "pay": it.pay.iter().take(players).collect::<Vec<_>>(),
-            })
+            });
+            // only on the items that have them: the sheets of other games stay as they were
+            if let Some(m) = item.as_object_mut() {
+                if it.extra != 0 {
+                    m.insert("overtricks".into(), json!(it.extra));
+                }
+                if it.deducted != 0 {
+                    m.insert("deducted".into(), json!(it.deducted));
+                }
+            }
+            item
         })
         .collect();
     json!({

@@ -167,4 +167,23 @@ pub enum PrimKind {
         suit: String,
         span: Span,
     },
+    /// `tricks at-least|exactly|at-most N`: the side's tricks together.
+    Tricks {
+        cmp: TrickCount,
+        n: u32,
+    },
+    /// `an-opponent wins no-tricks`.
+    OpponentNoTricks,
+    /// `wins last-tricks N`.
+    LastTricks(u32),
+    /// `no-trump-in last-tricks N`.
+    NoTrumpInLast(u32),
+}
+
+/// How a trick count is compared: `at-least`, `exactly`, `at-most`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum TrickCount {
+    AtLeast,
+    Exactly,
+    AtMost,
 }

@@ -466,6 +466,38 @@ fn primitive(pair: Pair<'_, Rule>) -> Prim {
                 },
             }
         }
+        Rule::tricks_pred => {
+            let mut cmp = TrickCount::AtLeast;
+            let mut n = 0;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::trick_count_cmp => {
+                        cmp = match p.as_str().trim() {
+                            "exactly" => TrickCount::Exactly,
+                            "at-most" => TrickCount::AtMost,
+                            _ => TrickCount::AtLeast,
+                        }
+                    }
+                    Rule::int => n = p.as_str().parse().unwrap_or(u32::MAX),
+                    _ => {}
+                }
+            }
+            PrimKind::Tricks { cmp, n }
+        }
+        Rule::opponent_no_tricks_pred => PrimKind::OpponentNoTricks,
+        Rule::last_tricks_pred | Rule::no_trump_in_pred => {
+            let last = pair.as_rule() == Rule::last_tricks_pred;
+            let n = pair
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::int)
+                .and_then(|p| p.as_str().parse().ok())
+                .unwrap_or(u32::MAX);
+            if last {
+                PrimKind::LastTricks(n)
+            } else {
+                PrimKind::NoTrumpInLast(n)
+            }
+        }
         _ => PrimKind::AllTricks,
     };
     Prim { kind, span }
