@@ -463,6 +463,8 @@ fn after_contracts(v: &Variant, o: &mut String) {
         "back round: {}",
         if v.announcing.back_with_first_trick {
             "merged with the first trick"
+        } else if v.announcing.back_declarer_first {
+            "before the first lead, the declarer first, then in turn"
         } else {
             "before the first lead"
         }

@@ -880,7 +880,11 @@ impl Game {
         }
         // with the first trick, every player speaks in it with his card: a round that goes on
         // after it (`play_card`) has had everyone's turn already
-        self.talk = Talk::round(self.first_leader, 2, self.all_speak_turns());
+        let opener = match self.declarer {
+            Some(d) if self.phase == Phase::Back && self.rules.variant.announcing.back_declarer_first => d,
+            _ => self.first_leader,
+        };
+        self.talk = Talk::round(opener, 2, self.all_speak_turns());
     }
 
     /// The turns a round must have before two passes end it (`Talk::min_turns`).

@@ -1164,12 +1164,16 @@ impl<'a> Builder<'a> {
         let mut a = Announcing {
             front_round: true,
             back_with_first_trick: true,
+            back_declarer_first: false,
             all_speak_first: false,
         };
         for e in self.block(&["announcing"]) {
             match e.stmt.rule.as_str() {
                 "front_round_stmt" => a.front_round = text(e, 1) != "none",
-                "back_round_stmt" => a.back_with_first_trick = text(e, 1) == "with-first-trick",
+                "back_round_stmt" => {
+                    a.back_with_first_trick = text(e, 1) == "with-first-trick";
+                    a.back_declarer_first = e.stmt.words.len() > 2;
+                }
                 "round_end_stmt" => a.all_speak_first = text(e, 1) != "two-passes",
                 _ => {}
             }

@@ -374,6 +374,9 @@ pub enum Announcements {
 pub struct Announcing {
     pub front_round: bool,
     pub back_with_first_trick: bool,
+    /// A back round before the first lead is opened by the declarer (`back-round
+    /// before-first-lead declarer-first`), not by the first leader.
+    pub back_declarer_first: bool,
     pub all_speak_first: bool,
 }
 
