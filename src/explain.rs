@@ -168,6 +168,13 @@ fn no_auction_words(v: &Variant, na: crate::model::NoAuction) -> String {
 
 /// The trumps of a contract, in words.
 fn trumps_words(v: &Variant, c: &Contract) -> String {
+    match c.chosen_trumps {
+        Some(ch) if c.trumps && ch.or_none => {
+            return "named by the declarer after the talon draw: any suit, or no trumps".to_string()
+        }
+        Some(_) if c.trumps => return "named by the declarer after the talon draw: any suit".to_string(),
+        _ => {}
+    }
     match c.fixed_trump {
         Some(s) if c.trumps => format!(
             "always {}, whatever is bid",
@@ -444,6 +451,23 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
     if let Some(x) = c.exchange.and_then(|x| v.exchanges.get(x)) {
         let _ = writeln!(o, "  talon exchange: {}", x.name);
     }
+    if let Some(d) = c.talon_draw {
+        let _ = writeln!(o, "  talon draw: {}", talon_draw_words(d, c.discards_face_up));
+    }
+}
+
+/// A contract's talon draw, in words.
+fn talon_draw_words(d: TalonDraw, face_up: bool) -> String {
+    if d.count == 0 && !d.up_to {
+        return "none, the talon is not used".to_string();
+    }
+    let take = if d.up_to {
+        format!("takes 0 to {} top talon cards, as he chooses,", d.count)
+    } else {
+        format!("takes the top {} talon cards", d.count)
+    };
+    let shown = if face_up { "face up" } else { "face down" };
+    format!("the declarer {take} unseen by the others, then discards as many {shown} onto the rest")
 }
 
 /// The sections after the contracts.

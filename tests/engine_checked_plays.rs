@@ -57,12 +57,21 @@ struct Seen {
     won: Vec<u64>,
     exchanges: u64,
     took_more: u64,
+    /// Hands of a contract with a talon draw whose declarer took cards from the talon.
+    drew: Vec<u64>,
+    /// Talon draws that broke their rule: not N cards taken (up to N with `up-to`), not as many
+    /// discards as cards taken, or a talon that did not keep its size.
+    bad_draws: Vec<String>,
+    /// Hands of a `trumps chosen` contract played with a named suit, and with no trumps.
+    named_suit: u64,
+    named_none: u64,
 }
 
 fn play_random(r: &std::sync::Arc<kartya::engine::Rules>, seed: u64, hands: u64) -> Seen {
     let v = &r.variant;
     let mut seen = Seen {
         played: vec![0; v.contracts.len()],
+        drew: vec![0; v.contracts.len()],
         announced: vec![0; v.figures.len()],
         won: vec![0; v.figures.len()],
         ..Seen::default()
@@ -73,6 +82,7 @@ fn play_random(r: &std::sync::Arc<kartya::engine::Rules>, seed: u64, hands: u64)
         let Some(s) = g.result() else { continue };
         if let Some(c) = s.contract {
             seen.played[c] += 1;
+            check_talon_draw(&g, c, i, &mut seen);
         }
         for a in g.announcements() {
             seen.announced[a.figure] += 1;
@@ -89,6 +99,43 @@ fn play_random(r: &std::sync::Arc<kartya::engine::Rules>, seed: u64, hands: u64)
         }
     }
     seen
+}
+
+/// The talon draw and the trump naming of one finished hand of contract `c`, against the rule.
+fn check_talon_draw(g: &kartya::engine::Game, c: usize, hand: u64, seen: &mut Seen) {
+    let contract = &g.rules().variant.contracts[c];
+    let talon = g.deal().talon_len;
+    let d = g.talon_draw_state();
+    if let Some(rule) = contract.talon_draw.filter(|_| g.declarer().is_some()) {
+        let most = rule.count.min(talon);
+        let count_ok = if rule.up_to {
+            d.taken_count <= most
+        } else {
+            d.taken_count == most
+        };
+        let now = g.talon_now();
+        let ok = count_ok
+            && d.taken.count_ones() == d.taken_count as u32
+            && d.discard_count == d.taken_count
+            && now.cards().len() == talon as usize
+            && now.discards.count_ones() == d.discard_count as u32
+            && now.cards()[talon as usize - d.discard_count as usize..]
+                .iter()
+                .all(|c| now.discards & (1u64 << c) != 0);
+        if !ok {
+            seen.bad_draws.push(format!("hand {hand}: {d:?}"));
+        }
+        seen.drew[c] += (d.taken_count > 0) as u64;
+    } else if d.active {
+        seen.bad_draws.push(format!("hand {hand}: a draw without a rule"));
+    }
+    if contract.chosen_trumps.is_some() {
+        if g.has_trumps() {
+            seen.named_suit += 1;
+        } else {
+            seen.named_none += 1;
+        }
+    }
 }
 
 /// What a rule set promises, read from its model as `explain` prints it, against what random
@@ -136,6 +183,29 @@ fn random_hands_do_what_explain_promises_in_every_bundled_file() {
                     out.push(format!(
                         "figure `{}` announced {} times, won {}",
                         figure.name, seen.announced[f], seen.won[f]
+                    ));
+                }
+            }
+            for (c, contract) in v.contracts.iter().enumerate() {
+                let draws = contract.talon_draw.is_some_and(|d| d.count > 0);
+                if draws && seen.played[c] > 0 && seen.drew[c] == 0 {
+                    out.push(format!("contract `{}` played, its declarer never drew", contract.name));
+                }
+            }
+            out.extend(seen.bad_draws.iter().take(3).map(|b| format!("talon draw: {b}")));
+            let chosen: Vec<_> = v.contracts.iter().filter_map(|c| c.chosen_trumps).collect();
+            if !chosen.is_empty() {
+                let may_none = chosen.iter().any(|c| c.or_none);
+                if seen.named_suit == 0 {
+                    out.push("no declarer ever named a trump suit".to_string());
+                }
+                if may_none && seen.named_none == 0 {
+                    out.push("`or-none`, but no declarer ever named no trumps".to_string());
+                }
+                if !chosen.iter().all(|c| c.or_none) && !may_none && seen.named_none > 0 {
+                    out.push(format!(
+                        "{} hands without trumps, but no contract allows it",
+                        seen.named_none
                     ));
                 }
             }

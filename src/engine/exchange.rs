@@ -287,7 +287,7 @@ impl Game {
     /// exchanger card given for the indicator, and the discards.
     pub fn nobody_cards(&self) -> u64 {
         let laid = self.deal.talon_mask() | self.deal.indicator.map(bit).unwrap_or(0);
-        (laid & !self.ex.taken) | self.ex.given | self.ex.discarded
+        (laid & !self.ex.taken & !self.draw.taken) | self.ex.given | self.ex.discarded | self.draw.discarded()
     }
 
     /// The exchange of this hand (all empty when nobody exchanged).

@@ -10,6 +10,7 @@ use super::play::Play;
 use super::rng::hand_rng;
 use super::score::{self, Score};
 use super::tables::{PlayTable, MAX_SEATS};
+use super::talon_draw::TalonDrawState;
 use super::Rules;
 use crate::model::{Announcements, ContractId, FigureId, Pickup, Seat, SuitId, MAX_MELD_ROWS};
 use std::sync::Arc;
@@ -55,6 +56,12 @@ pub enum Action {
     CallBack,
     /// Switch the contract (`bidding.switch`, `switch.rs`).
     Switch,
+    /// Take this many top talon cards (`talon-draw up-to N`, `talon_draw.rs`).
+    Draw(u8),
+    /// Name this suit as trumps (`trumps chosen`, `talon_draw.rs`).
+    NameTrumps(u8),
+    /// Name no trumps (`trumps chosen or-none`).
+    NoTrumps,
 }
 
 /// Something that can be doubled: the game, or an announced figure (index in announcement order).
@@ -77,6 +84,10 @@ pub enum Phase {
     Exchange,
     /// The contract switch turns after the pickup (`switch.rs`).
     Switch,
+    /// The declarer's blind talon draw and his discards (`talon_draw.rs`).
+    Draw,
+    /// The declarer names the trump suit or no trumps (`talon_draw.rs`).
+    NameTrumps,
     Play,
     /// The calling round after trick 1 and the answers to a call (`calling.rs`).
     Call,
@@ -269,6 +280,8 @@ pub struct Game {
     pub(super) redeal: bool,
     /// The talon exchange (`exchange.rs`).
     pub(super) ex: ExchangeState,
+    /// The declarer's blind talon draw (`talon_draw.rs`).
+    pub(super) draw: TalonDrawState,
     /// Meld calls per position (`melds.rs` bits).
     pub(super) meld_said: [u8; MAX_SEATS],
     /// The melds of each position's starting hand in the contract, worked out when the play
@@ -324,6 +337,7 @@ impl Game {
             scored: false,
             redeal: false,
             ex: ExchangeState::default(),
+            draw: TalonDrawState::default(),
             meld_said: [0; MAX_SEATS],
             meld_seq: Default::default(),
             meld_sets: [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS],
@@ -384,6 +398,7 @@ impl Game {
             scored,
             redeal,
             ex,
+            draw,
             meld_said,
             meld_seq,
             meld_sets,
@@ -438,6 +453,7 @@ impl Game {
         *scored = false;
         *redeal = false;
         *ex = ExchangeState::default();
+        *draw = TalonDrawState::default();
         *meld_said = [0; MAX_SEATS];
         *meld_seq = Default::default();
         *meld_sets = [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS];
@@ -532,6 +548,7 @@ impl Game {
             Phase::Bidding | Phase::Choose => self.bid.turn,
             Phase::Front | Phase::Back => self.talk.speaker,
             Phase::Exchange => self.ex.holder.unwrap_or(0),
+            Phase::Draw | Phase::NameTrumps => self.declarer.unwrap_or(0),
             Phase::Play => self.play.to_play,
             Phase::Call => self.call_to_act(),
             Phase::Switch => self.switch_to_act(),
@@ -592,6 +609,8 @@ impl Game {
                 self.talk_actions(false, out);
             }
             Phase::Exchange => self.exchange_actions(out),
+            Phase::Draw => self.draw_actions(out),
+            Phase::NameTrumps => self.name_trumps_actions(out),
             Phase::Call => self.call_actions(out),
             Phase::Switch => self.switch_actions(out),
             Phase::Play => {
@@ -676,6 +695,8 @@ impl Game {
             (Phase::Call, _) => self.check_call(action),
             (Phase::Switch, _) => self.check_switch(action),
             (Phase::Exchange, _) => self.check_exchange(action),
+            (Phase::Draw, _) => self.check_draw(action),
+            (Phase::NameTrumps, _) => self.check_name_trumps(action),
             (Phase::Back | Phase::Play, Action::Meld(call)) => self.check_meld(call),
             (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
                 if self.phase == Phase::Play && (!self.trick_one_talk() || action == Action::Pass) {
@@ -701,6 +722,8 @@ impl Game {
             (Phase::Call, _) => self.apply_call(action),
             (Phase::Switch, _) => self.apply_switch(action),
             (Phase::Exchange, _) => self.apply_exchange(action),
+            (Phase::Draw, _) => self.apply_draw(action),
+            (Phase::NameTrumps, _) => self.apply_name_trumps(action),
             (Phase::Back | Phase::Play, Action::Meld(call)) => self.apply_meld(call),
             (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
                 self.apply_say(self.phase == Phase::Front, action)
@@ -864,7 +887,7 @@ impl Game {
         if !self.exchange_after_back_round() && self.start_exchange() {
             return;
         }
-        self.begin_play();
+        self.after_exchange();
     }
 
     /// Whether a back round is held on its own before the first lead (not with trick 1).
@@ -1000,12 +1023,22 @@ impl Game {
             hand,
             unseen,
             indicator: self.deal.indicator,
-            talon_face_up: self.deal.talon_face_up | self.ex.revealed,
+            talon_face_up: self.deal.talon_face_up | self.ex.revealed | self.draw_seen_by(seat),
             contract: self.contract,
             trump: self.trump,
             declarer: self.declarer(),
             trick,
-            history: self.history.clone(),
+            history: if self.sees_draw_discards(seat) {
+                self.history.clone()
+            } else {
+                // the talon draw's discards are face down: the others see that they were made,
+                // not which cards they were
+                self.history
+                    .iter()
+                    .filter(|(_, a)| !matches!(a, Action::Discard(_)))
+                    .copied()
+                    .collect()
+            },
         }
     }
 }

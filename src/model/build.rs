@@ -727,6 +727,9 @@ impl<'a> Builder<'a> {
                 value_no_trumps: None,
                 overtricks: None,
                 deduct: None,
+                chosen_trumps: None,
+                talon_draw: None,
+                discards_face_up: false,
                 prov,
             };
             let mut seen_order = false;
@@ -752,12 +755,24 @@ impl<'a> Builder<'a> {
                     }
                     "trumps_stmt" => {
                         c.trumps = text(e, 1) != "none";
+                        if text(e, 1) == "chosen" {
+                            c.chosen_trumps = Some(ChosenTrumps {
+                                or_none: text(e, 2) == "or-none",
+                            });
+                        }
                         if text(e, 1) == "fixed" {
                             let known: Vec<String> = suits.iter().map(|s| s.name.clone()).collect();
                             c.fixed_trump = self.lookup(e, 2, "suit", &known).map(|s| s as SuitId);
                         }
                     }
                     "duties_stmt" => c.duties = duties_of(e),
+                    "talon_draw_stmt" => {
+                        let up_to = text(e, 1) == "up-to";
+                        let at = if up_to { 2 } else { 1 };
+                        let count = self.int(e, at, 0, 32, "a number of talon cards").unwrap_or(0) as u8;
+                        c.talon_draw = Some(TalonDraw { count, up_to });
+                    }
+                    "discards_stmt" => c.discards_face_up = text(e, 1) == "face-up",
                     "trump_cards_stmt" => c.trump_cards = self.trump_cards(e, &name, suits, ranks),
                     "trick_order_stmt" => {
                         seen_order = true;

@@ -254,8 +254,31 @@ pub struct Contract {
     pub overtricks: Option<Overtricks>,
     /// A won game scores its value less once, undoubled, under this condition (`deduct`).
     pub deduct: Option<Cond>,
+    /// `trumps chosen [or-none]`: the declarer names the trump suit after the talon draw (with
+    /// `trumps` true); `None` for the other trump rules.
+    pub chosen_trumps: Option<ChosenTrumps>,
+    /// `talon-draw [up-to] N`: the declarer's blind draw from the talon once the contract is
+    /// known (`None` without the line: the talon is not drawn from).
+    pub talon_draw: Option<TalonDraw>,
+    /// `discards face-up`: the talon draw's discards are shown to everyone at once.
+    pub discards_face_up: bool,
     #[serde(skip)]
     pub prov: Prov,
+}
+
+/// `trumps chosen`: what the declarer may name after the talon draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ChosenTrumps {
+    /// `or-none`: no trumps as well as any suit.
+    pub or_none: bool,
+}
+
+/// `talon-draw [up-to] N`: the declarer takes the top `count` talon cards (or, `up_to`, as many
+/// of them as he chooses), unseen by the others, and discards as many onto the untaken rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TalonDraw {
+    pub count: u8,
+    pub up_to: bool,
 }
 
 /// The play duties of a contract (`duties follow ...`): following suit is always a duty.

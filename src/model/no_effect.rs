@@ -109,8 +109,12 @@ fn contracts(v: &Variant, out: &mut Out) {
 }
 
 fn bidding(v: &Variant, out: &mut Out) {
-    // a contract with fixed trumps has them without a bid suit
-    let trumps = |c: ContractId| v.contracts.get(c).is_some_and(|c| c.trumps && c.fixed_trump.is_none());
+    // a contract with fixed trumps, or trumps the declarer names, has them without a bid suit
+    let trumps = |c: ContractId| {
+        v.contracts
+            .get(c)
+            .is_some_and(|c| c.trumps && c.fixed_trump.is_none() && c.chosen_trumps.is_none())
+    };
     let has_indicator = v.deal.iter().any(|s| matches!(s, DealStep::Indicator));
     let no_suit_help = |c: &str| {
         format!("bid a suit to reach `{c}` (the ladder's suits or `accept-indicator`), or give `{c}` `trumps none`")

@@ -1,5 +1,5 @@
 //! Cards and actions in the variant's own words: `piros.7`, `bid tök`, `hold`, `choose egy`, `announce ultimó`,
-//! `kontra game`, `play makk.A`, `meld kvint`, `meld vannak`, `exchange`, `discard piros.9`, `call game`, `give-up`, `play-on`, `raise`, `call-back`, `switch`. Reading is lenient (suit codes, any case); writing is canonical.
+//! `kontra game`, `play makk.A`, `meld kvint`, `meld vannak`, `exchange`, `discard piros.9`, `call game`, `give-up`, `play-on`, `raise`, `call-back`, `switch`, `draw 2`, `trumps kőr`, `no-trumps`. Reading is lenient (suit codes, any case); writing is canonical.
 
 use crate::engine::game::Item;
 use crate::engine::melds::MeldCall;
@@ -134,6 +134,12 @@ pub fn action_text(game: &Game, action: Action) -> String {
         Action::Raise => "raise".into(),
         Action::CallBack => "call-back".into(),
         Action::Switch => "switch".into(),
+        Action::Draw(k) => format!("draw {k}"),
+        Action::NameTrumps(suit) => format!(
+            "trumps {}",
+            v.suits.get(suit as usize).map(|s| s.name.as_str()).unwrap_or("?")
+        ),
+        Action::NoTrumps => "no-trumps".into(),
     }
 }
 
@@ -161,6 +167,18 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
         "raise" => Ok(Action::Raise),
         "call-back" => Ok(Action::CallBack),
         "switch" => Ok(Action::Switch),
+        "draw" => arg
+            .parse::<u8>()
+            .map(Action::Draw)
+            .map_err(|_| format!("`draw` takes a number of talon cards, not `{arg}`")),
+        "trumps" => v
+            .suits
+            .iter()
+            .position(|s| s.name == arg || s.code.eq_ignore_ascii_case(arg))
+            .and_then(|i| u8::try_from(i).ok())
+            .map(Action::NameTrumps)
+            .ok_or_else(|| format!("there is no suit `{arg}` in these rules")),
+        "no-trumps" => Ok(Action::NoTrumps),
         // a set row by its name
         "meld" if v.melds.sets.iter().any(|r| r.name == arg) => v
             .melds
@@ -211,7 +229,7 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
                 .map(wrap)
                 .ok_or_else(|| format!("nothing called `{arg}` has been announced to {verb}"))
         }
-        _ => Err(format!("`{verb}` is not an action; actions are pass, accept, bid, hold, choose, claim, announce, kontra, meld, exchange, discard, call, give-up, play-on, raise, call-back, switch and play")),
+        _ => Err(format!("`{verb}` is not an action; actions are pass, accept, bid, hold, choose, claim, announce, kontra, meld, exchange, discard, call, give-up, play-on, raise, call-back, switch, draw, trumps, no-trumps and play")),
     }
 }
 

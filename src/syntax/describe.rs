@@ -85,6 +85,8 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::exchange_in_stmt => "`exchange`",
         Rule::duties_stmt => "`duties`",
         Rule::trump_cards_stmt => "`trump-cards`",
+        Rule::talon_draw_stmt => "`talon-draw`",
+        Rule::discards_stmt => "`discards`",
         Rule::no_auction_stmt => "`no-auction`",
         Rule::front_round_stmt => "`front-round`",
         Rule::back_round_stmt => "`back-round`",

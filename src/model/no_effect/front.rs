@@ -8,6 +8,98 @@ use super::*;
 pub(super) fn check(v: &Variant, out: &mut Out) {
     unranked_suits(v, out);
     level_auction(v, out);
+    for (ci, c) in v.contracts.iter().enumerate() {
+        talon_draw(v, c, out);
+        chosen_trumps(v, ci, c, out);
+    }
+}
+
+/// The talon draw takes from the talon and stacks the discards on its rest: it needs a talon
+/// of that many cards, and a contract whose talon no indicator exchange takes as well.
+fn talon_draw(v: &Variant, c: &Contract, out: &mut Out) {
+    let n = c.name.as_str();
+    let Some(d) = c.talon_draw.filter(|d| d.count > 0 || d.up_to) else {
+        if c.discards_face_up {
+            out.at(
+                &["contract", n, "discards"],
+                format!("contract `{n}` shows the talon draw's discards, but its declarer draws nothing"),
+                "no discards",
+                "take out `discards face-up`, or give the contract `talon-draw N`".to_string(),
+            );
+        }
+        return;
+    };
+    let talon: u32 = v
+        .deal
+        .iter()
+        .map(|s| match s {
+            DealStep::Talon { size, .. } => *size,
+            DealStep::Packet { .. } | DealStep::Indicator => 0,
+        })
+        .sum();
+    if u32::from(d.count) > talon {
+        out.at(
+            &["contract", n, "talon-draw"],
+            format!(
+                "contract `{n}` draws {} talon cards, but the deal lays a talon of {talon}",
+                d.count
+            ),
+            "more than the talon holds",
+            format!("draw at most {talon}, or lay a larger talon in `deal`"),
+        );
+    }
+    if c.exchange.is_some() {
+        out.at(
+            &["contract", n, "talon-draw"],
+            format!("contract `{n}` has both a talon draw and a talon exchange: the talon can go to one of them"),
+            "and an `exchange`",
+            "keep `talon-draw` or the contract's `exchange` line, not both".to_string(),
+        );
+    }
+}
+
+/// Trumps named by the declarer: no bid suit to take them from, and no indicator exchange,
+/// which exchanges for a trump suit known at the end of the bidding.
+fn chosen_trumps(v: &Variant, ci: ContractId, c: &Contract, out: &mut Out) {
+    let n = c.name.as_str();
+    if c.chosen_trumps.is_none() {
+        return;
+    }
+    let suits_bid = v.bidding.rounds.iter().any(|r| match r.shape {
+        RoundShape::Ascending { ladder, .. } => v
+            .bid_ladders
+            .get(ladder)
+            .is_some_and(|l| l.entries.iter().any(|e| matches!(e, BidEntry::Suit(_)))),
+        RoundShape::AcceptIndicator | RoundShape::FirstClaim { .. } => false,
+    });
+    if v.bidding.suit_contract == ci && suits_bid {
+        out.at(
+            &["contract", n, "trumps"],
+            format!(
+                "bid suits make contract `{n}`, whose declarer names the trumps later: the bid suit would be ignored"
+            ),
+            "named after the talon",
+            format!("write `trumps bid` in contract `{n}`, or bid a ladder of contracts"),
+        );
+    }
+    if v.bidding.all_pass == AllPass::Contract(ci) {
+        out.at(
+            &["contract", n, "trumps"],
+            format!("contract `{n}` is played when all pass, without a declarer to name its trumps"),
+            "named by the declarer",
+            format!("give `{n}` fixed trumps or `trumps none`, or play another contract when all pass"),
+        );
+    }
+    if c.exchange.is_some() {
+        out.at(
+            &["contract", n, "trumps"],
+            format!(
+                "contract `{n}` exchanges for the trump suit's card, but its trumps are named only after the talon"
+            ),
+            "named after the talon",
+            "take the `exchange` line out of the contract, or write `trumps bid`".to_string(),
+        );
+    }
 }
 
 /// Holding and the forced last player need a round that goes on until all but one have passed;
