@@ -281,10 +281,17 @@ fn bidding_rounds(v: &Variant, o: &mut String) {
             sw.at_most
         );
     }
+    // a round where the last player is forced to declare never ends with all passing
+    let forced = v
+        .bidding
+        .rounds
+        .iter()
+        .any(|r| matches!(r.shape, RoundShape::Ascending { forced_last: true, .. }));
     let _ = writeln!(
         o,
         "all pass: {}",
         match v.bidding.all_pass {
+            _ if forced => "never: the last player declares (forced-last)".into(),
             AllPass::Contract(c) => format!("play {}", v.contracts.get(c).map(|c| c.name.as_str()).unwrap_or("?")),
             AllPass::Redeal => "throw in and deal again".into(),
         }
@@ -686,6 +693,13 @@ fn after_contracts(v: &Variant, o: &mut String) {
         for (a, b) in &d.not_same_player {
             let name = |i: &usize| d.levels.get(*i).map(String::as_str).unwrap_or("?");
             let _ = writeln!(o, "  who said {} on an item may not say {} on it", name(a), name(b));
+        }
+        if let Some(n) = d.shows_talon_until {
+            let _ = writeln!(
+                o,
+                "  once a level is said on any item, the talon lies face up for everyone until {n} trick{} played",
+                if n == 1 { " is" } else { "s are" }
+            );
         }
     }
 

@@ -1023,7 +1023,10 @@ impl Game {
             hand,
             unseen,
             indicator: self.deal.indicator,
-            talon_face_up: self.deal.talon_face_up | self.ex.revealed | self.draw_seen_by(seat),
+            talon_face_up: self.deal.talon_face_up
+                | self.ex.revealed
+                | self.draw_seen_by(seat)
+                | self.talon_shown_by_kontra(),
             contract: self.contract,
             trump: self.trump,
             declarer: self.declarer(),

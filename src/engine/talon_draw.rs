@@ -258,3 +258,20 @@ impl Game {
         !self.draw.active || self.draw.face_up || self.declarer() == Some(seat)
     }
 }
+
+impl Game {
+    /// The talon shown to every seat because a level was said (`shows-talon until trick N`,
+    /// Asszorti §8.3): all its cards as they lie now, from the first level said on any item
+    /// until N tricks have been played; 0 otherwise.
+    pub(super) fn talon_shown_by_kontra(&self) -> u64 {
+        let Some(until) = self.rules.variant.doublings.first().and_then(|d| d.shows_talon_until) else {
+            return 0;
+        };
+        let said = self.game_levels.said > 0 || self.anns.iter().any(|a| a.levels.said > 0);
+        if !said || u32::from(self.play.tricks_played) >= until {
+            return 0;
+        }
+        let t = self.talon_now();
+        t.cards().iter().fold(0u64, |m, &c| m | bit(c))
+    }
+}

@@ -1344,6 +1344,7 @@ impl<'a> Builder<'a> {
                 back: 1,
                 top: 0,
                 not_same_player: Vec::new(),
+                shows_talon_until: None,
             };
             let mut top_word: Option<(Word, &Entry)> = None;
             let mut pairs: Vec<(Word, Word, &Entry)> = Vec::new();
@@ -1396,6 +1397,9 @@ impl<'a> Builder<'a> {
                         }
                     }
                     "top_stmt" => top_word = w(e, 1).cloned().map(|wd| (wd, e)),
+                    "shows_talon_stmt" => {
+                        d.shows_talon_until = self.int(e, 3, 1, 32, "a trick number").map(|n| n as u32);
+                    }
                     _ => {}
                 }
             }

@@ -535,6 +535,9 @@ pub struct Doubling {
     pub top: usize,
     /// Level pairs `(a, b)`: who said level `a` on an item may not say level `b` on it.
     pub not_same_player: Vec<(usize, usize)>,
+    /// `shows-talon until trick N`: from the first level said on any item, the talon is face up
+    /// for every seat until N tricks have been played.
+    pub shows_talon_until: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -71,6 +71,7 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::deduct_stmt => "`deduct`",
         Rule::upgrade_stmt => "`upgrade`",
         Rule::factor_stmt => "`factor`",
+        Rule::shows_talon_stmt => "`shows-talon`",
         Rule::not_same_player_stmt => "`not-same-player`",
         Rule::tricks_pred => "`tricks`",
         Rule::trick_count_cmp => "`at-least`, `exactly` or `at-most`",

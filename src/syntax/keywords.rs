@@ -170,6 +170,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_sequence_ties", "sequence-ties"),
     ("kw_set", "set"),
     ("kw_set_order", "set-order"),
+    ("kw_shows_talon", "shows-talon"),
     ("kw_side", "side"),
     ("kw_single_step", "single-step"),
     ("kw_sides", "sides"),

@@ -1,0 +1,97 @@
+//! The bundled `asszorti` played at random: takes the variant (and the alsos-3p base, which does
+//! not show its talon), gives the talon shown by a kontra (asszorti.md §8.3, TV-T1/TV-T2: from the
+//! first kontra to the end of trick 1, to every seat) and the hand invariants: cards conserved,
+//! payments zero-sum, every hand ends, and the same seed gives the same hand.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use kartya::engine::rng::hand_rng;
+use kartya::engine::{Action, Game, Phase, Rules};
+use rand::RngCore;
+use std::sync::Arc;
+
+fn rules(args: &[&str]) -> Arc<Rules> {
+    let (sources, loaded) = common::load(args, &common::root());
+    let v = loaded
+        .variant
+        .unwrap_or_else(|| panic!("{}", common::render(&loaded.diags, &sources)));
+    Rules::new(v).unwrap()
+}
+
+fn talon_mask(g: &Game) -> u64 {
+    g.talon_now().cards().iter().fold(0, |m, &c| m | 1u64 << c)
+}
+
+/// Random hands; for each observation after a kontra, before and after trick 1: (shown while it
+/// should be, hidden once trick 1 is over, hands with a kontra before the first lead).
+fn talon_shown(r: &Arc<Rules>, hands: u64) -> (u32, u32, u32) {
+    let (mut shown, mut hidden_after, mut kontra_hands) = (0, 0, 0);
+    for i in 0..hands {
+        let mut rng = hand_rng(21, i);
+        let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
+        let mut g = Game::from_deal(Arc::clone(r), (i % 3) as u8, deal);
+        let mut kontra = false;
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            // prefer a kontra when one is offered, so that most hands have one
+            let a = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Kontra(_)) && rng.next_u64().is_multiple_of(2))
+                .unwrap_or_else(|| legal[(rng.next_u64() % legal.len() as u64) as usize]);
+            if matches!(a, Action::Kontra(_)) && !kontra {
+                kontra = true;
+                kontra_hands += 1;
+            }
+            g.apply(a).unwrap();
+            let talon = talon_mask(&g);
+            let tricks = g.play_state().tricks_played;
+            // the declarer always sees the cards he drew and laid (`talon-draw`): the defenders' view
+            for seat in (0..3).filter(|s| g.declarer() != Some(*s)) {
+                let seen = g.observation(seat).talon_face_up & talon;
+                if kontra && tricks == 0 && g.phase() != Phase::Over {
+                    assert_eq!(seen, talon, "hand {i}: the talon is shown after a kontra");
+                    shown += 1;
+                } else if tricks >= 1 {
+                    if seen == 0 {
+                        hidden_after += 1;
+                    } else {
+                        assert!(!kontra, "hand {i}: the talon is covered again after trick 1");
+                    }
+                }
+            }
+        }
+    }
+    (shown, hidden_after, kontra_hands)
+}
+
+#[test]
+fn a_kontra_shows_the_talon_until_the_end_of_trick_1() {
+    let (shown, hidden_after, kontra_hands) = talon_shown(&rules(&["asszorti"]), 300);
+    assert!(kontra_hands > 50, "{kontra_hands} hands with a kontra");
+    assert!(
+        shown > 100 && hidden_after > 100,
+        "{shown} shown, {hidden_after} covered"
+    );
+}
+
+#[test]
+fn without_the_statement_a_kontra_shows_nothing() {
+    let r = rules(&["alsos-3p"]);
+    for i in 0..200u64 {
+        let mut rng = hand_rng(22, i);
+        let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
+        let mut g = Game::from_deal(Arc::clone(&r), (i % 3) as u8, deal);
+        let dealt_face_up = g.observation(0).talon_face_up;
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            let a = legal[(rng.next_u64() % legal.len() as u64) as usize];
+            g.apply(a).unwrap();
+            if g.phase() == Phase::Play && g.play_state().tricks_played == 0 {
+                let hidden = talon_mask(&g) & !dealt_face_up;
+                assert_eq!(g.observation(1).talon_face_up & hidden, 0, "hand {i}");
+            }
+        }
+    }
+}
