@@ -55,6 +55,14 @@ pub enum Action {
     CallBack,
     /// Switch the contract (`bidding.switch`, `switch.rs`).
     Switch,
+    /// The declarer claims every remaining trick (`claims claim`, `claims.rs`).
+    ClaimRest,
+    /// The declarer concedes every remaining trick (`claims concede`).
+    ConcedeRest,
+    /// An opponent accepts the claim or concession.
+    AcceptClaim,
+    /// An opponent disputes it: play goes on with the declarer's hand open.
+    DisputeClaim,
 }
 
 /// Something that can be doubled: the game, or an announced figure (index in announcement order).
@@ -80,6 +88,8 @@ pub enum Phase {
     Play,
     /// The calling round after trick 1 and the answers to a call (`calling.rs`).
     Call,
+    /// The opponents answer a claim or concession (`claims.rs`).
+    Claim,
     Over,
 }
 
@@ -159,6 +169,8 @@ pub struct Observation {
     pub contract: Option<ContractId>,
     pub trump: Option<SuitId>,
     pub declarer: Option<u8>,
+    /// The declarer's cards laid open after a claim or concession (0 otherwise).
+    pub open_hand: u64,
     /// The trick in progress: (seat, card).
     pub trick: Vec<(u8, u8)>,
     /// Every action so far: (seat, action).
@@ -262,6 +274,8 @@ pub struct Game {
     pub(super) meld_vannak: [(u32, u8); MAX_SEATS],
     /// Calling, the switch and bidding with figures (`calling.rs`).
     pub(super) ext: super::calling::Ext,
+    /// Claims and concessions in the play (`claims.rs`).
+    pub(super) claims: super::claims::ClaimState,
 }
 
 impl Game {
@@ -313,6 +327,7 @@ impl Game {
             meld_seq: Default::default(),
             meld_vannak: [(0, 0); MAX_SEATS],
             ext: Default::default(),
+            claims: Default::default(),
         };
         g.start_hand(dealer);
         g
@@ -373,6 +388,7 @@ impl Game {
             meld_seq,
             meld_vannak,
             ext,
+            claims,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -426,6 +442,7 @@ impl Game {
         *meld_said = [0; MAX_SEATS];
         *meld_seq = Default::default();
         *meld_vannak = [(0, 0); MAX_SEATS];
+        *claims = Default::default();
         let mut calls = std::mem::take(&mut ext.calls);
         calls.clear();
         *ext = super::calling::Ext {
@@ -520,6 +537,7 @@ impl Game {
             Phase::Play => self.play.to_play,
             Phase::Call => self.call_to_act(),
             Phase::Switch => self.switch_to_act(),
+            Phase::Claim => self.claim_to_answer(),
             Phase::Over => 0,
         }
     }
@@ -543,6 +561,7 @@ impl Game {
         };
         if self.phase == Phase::Play
             || self.phase == Phase::Call
+            || self.phase == Phase::Claim
             || (self.phase == Phase::Over && self.contract.is_some() && !self.redeal)
         {
             for p in 0..self.n as usize {
@@ -579,7 +598,9 @@ impl Game {
             Phase::Exchange => self.exchange_actions(out),
             Phase::Call => self.call_actions(out),
             Phase::Switch => self.switch_actions(out),
+            Phase::Claim => self.answer_actions(out),
             Phase::Play => {
+                self.claim_actions(out);
                 self.meld_actions(out);
                 if self.trick_one_talk() {
                     self.say_actions(false, out);
@@ -598,7 +619,7 @@ impl Game {
 
     /// When only cards may be played: the legal cards (the fast path for bots).
     pub fn legal_cards(&self) -> Option<u64> {
-        if self.phase != Phase::Play || self.talk_in_trick_one() {
+        if self.phase != Phase::Play || self.talk_in_trick_one() || self.claim_open() {
             return None;
         }
         self.table().map(|t| self.play.legal(t))
@@ -656,6 +677,10 @@ impl Game {
                 let t = self.rules.tables.play.get(self.table).ok_or("no contract to play")?;
                 self.play.check(t, card).map_err(|e| e.rule())
             }
+            (_, Action::ClaimRest | Action::ConcedeRest | Action::AcceptClaim | Action::DisputeClaim) => {
+                self.check_claim(action)
+            }
+            (Phase::Claim, _) => Err("claims: a claim or concession waits for the opponents to accept or dispute it"),
             (Phase::Bidding, _) => self.check_bid(action),
             (Phase::Choose, _) => self.check_choose(action),
             (Phase::Call, _) => self.check_call(action),
@@ -681,6 +706,10 @@ impl Game {
         self.record(self.to_act(), action);
         match (self.phase, action) {
             (Phase::Play, Action::Play(card)) => self.play_card(card),
+            (
+                Phase::Play | Phase::Claim,
+                Action::ClaimRest | Action::ConcedeRest | Action::AcceptClaim | Action::DisputeClaim,
+            ) => self.apply_claim(action),
             (Phase::Bidding, _) => self.apply_bid(action),
             (Phase::Choose, _) => self.apply_choose(action),
             (Phase::Call, _) => self.apply_call(action),
@@ -751,11 +780,17 @@ impl Game {
         if talk_trick {
             self.talk.said_this_turn = false;
         }
+        if self.claims.made.is_some() {
+            self.note_claim_card(self.play.to_play, card);
+        }
         let rules = &self.rules;
         let Some(t) = rules.tables.play.get(self.table) else {
             return;
         };
         if self.play.place(t, card).is_some() {
+            if self.claims.made.is_some() && self.check_disputed_trick() {
+                return;
+            }
             if talk_trick && self.talk.said_in_trick {
                 self.phase = Phase::Back;
                 self.talk.speaker = self.first_leader;
@@ -795,6 +830,13 @@ impl Game {
             played += 1;
         }
         if self.phase != Phase::Play {
+            return played;
+        }
+        // with claims the declarer may claim on each of his turns: card by card
+        if self.claims.rules.is_some() {
+            while self.play_random_card(rng) {
+                played += 1;
+            }
             return played;
         }
         let Some(t) = self.rules.tables.play.get(self.table) else {
@@ -918,6 +960,7 @@ impl Game {
             self.apply_keep(i);
         }
         self.cache_melds();
+        self.start_claims();
         self.phase = Phase::Play;
     }
 
@@ -952,6 +995,7 @@ impl Game {
             Some(p)
                 if self.phase == Phase::Play
                     || self.phase == Phase::Call
+                    || self.phase == Phase::Claim
                     || self.phase == Phase::Over && self.contract.is_some() =>
             {
                 (self.play.hands.get(p as usize).copied().unwrap_or(0), 0)
@@ -985,6 +1029,7 @@ impl Game {
             contract: self.contract,
             trump: self.trump,
             declarer: self.declarer(),
+            open_hand: self.open_hand(),
             trick,
             history: self.history.clone(),
         }

@@ -131,6 +131,10 @@ pub fn action_text(game: &Game, action: Action) -> String {
         Action::Raise => "raise".into(),
         Action::CallBack => "call-back".into(),
         Action::Switch => "switch".into(),
+        Action::ClaimRest => "claim-rest".into(),
+        Action::ConcedeRest => "concede-rest".into(),
+        Action::AcceptClaim => "accept-claim".into(),
+        Action::DisputeClaim => "dispute-claim".into(),
     }
 }
 
@@ -158,6 +162,10 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
         "raise" => Ok(Action::Raise),
         "call-back" => Ok(Action::CallBack),
         "switch" => Ok(Action::Switch),
+        "claim-rest" => Ok(Action::ClaimRest),
+        "concede-rest" => Ok(Action::ConcedeRest),
+        "accept-claim" => Ok(Action::AcceptClaim),
+        "dispute-claim" => Ok(Action::DisputeClaim),
         // `vannak` is the language's word for four of a kind (the `vannak` row of `melds`)
         "meld" if arg == "vannak" => Ok(Action::Meld(MeldCall::Vannak)),
         "meld" => v
@@ -201,7 +209,7 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
                 .map(wrap)
                 .ok_or_else(|| format!("nothing called `{arg}` has been announced to {verb}"))
         }
-        _ => Err(format!("`{verb}` is not an action; actions are pass, accept, bid, hold, choose, claim, announce, kontra, meld, exchange, discard, call, give-up, play-on, raise, call-back, switch and play")),
+        _ => Err(format!("`{verb}` is not an action; actions are pass, accept, bid, hold, choose, claim, announce, kontra, meld, exchange, discard, call, give-up, play-on, raise, call-back, switch, claim-rest, concede-rest, accept-claim, dispute-claim and play")),
     }
 }
 
