@@ -358,3 +358,25 @@ fn replay_history(g: &Game) -> Game {
     }
     again
 }
+
+/// Writes tests/hands/tv-k1-*.json and tv-k2-*.json from the scenarios above when
+/// KARTYA_WRITE_CLAIM_RECORDS is set (tests/hands.rs then pins their sheets); otherwise checks
+/// that the records written replay to the scenarios' sheets.
+#[test]
+fn the_hand_records_of_tv_k1_and_tv_k2_are_the_scenarios() {
+    let text =
+        std::fs::read_to_string(common::root().join("tests/fixtures/plays/claims-level-auction.kartya")).unwrap();
+    for (file, g, note) in [
+        ("tv-k1-concession-to-the-defender-with-tricks.json", tv_k1(), "TV-K1 (asszorti.md §11.7): the declarer has 6 tricks, the defenders 2 and 0; he concedes the last 3, which go to the defender who has tricks: 6:5:0"),
+        ("tv-k2-failed-claim-gives-every-trick-since.json", tv_k2(), "TV-K2 (asszorti.md §11.7): a claim after 4 tricks is disputed; the declarer wins a trick, then loses one: every trick since the claim goes to one defender"),
+    ] {
+        let mut rec = kartya::record::export(&g, kartya::record::RulesRef::Inline { text: text.clone() }, vec![]);
+        rec.note = Some(note.to_string());
+        let path = common::root().join("tests/hands").join(file);
+        let json = kartya::record::to_json(&rec) + "\n";
+        if std::env::var_os("KARTYA_WRITE_CLAIM_RECORDS").is_some() {
+            std::fs::write(&path, &json).unwrap();
+        }
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), json, "{file}");
+    }
+}
