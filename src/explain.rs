@@ -461,6 +461,9 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
     if let Some(d) = c.talon_draw {
         let _ = writeln!(o, "  talon draw: {}", talon_draw_words(d, c.discards_face_up));
     }
+    if let Some(k) = &c.claims {
+        claims_lines(k, o);
+    }
 }
 
 /// A contract's talon draw, in words.
@@ -894,4 +897,48 @@ fn figure_names<'a>(v: &'a Variant, ids: &[FigureId]) -> Vec<&'a str> {
     ids.iter()
         .map(|f| v.figures.get(*f).map(|f| f.name.as_str()).unwrap_or("?"))
         .collect()
+}
+
+/// A contract's claims, in words: who may say what, what a dispute does, where tricks go.
+fn claims_lines(k: &crate::model::Claims, o: &mut String) {
+    let kinds = match (k.claim, k.concede) {
+        (true, true) => "claim every remaining trick or concede them all",
+        (true, false) => "claim every remaining trick",
+        _ => "concede every remaining trick",
+    };
+    let _ = writeln!(
+        o,
+        "  claims: on his turn in the play the declarer may {kinds}; his hand is then open to every seat, and each opponent in turn accepts (all accept: the tricks go as said) or disputes (play goes on with the hand open)"
+    );
+    if k.claim {
+        let _ = writeln!(
+            o,
+            "  a disputed claim fails when the declarer loses a trick: every trick since the claim goes to the opponents and play stops"
+        );
+    }
+    if k.concede {
+        let _ = writeln!(
+            o,
+            "  a disputed concession: {}",
+            match k.disputed_concession {
+                crate::model::DisputedConcession::Stands =>
+                    "it stands, the tricks the declarer wins after it go to the opponents",
+                crate::model::DisputedConcession::AsPlayed => "the tricks count as played",
+            }
+        );
+    }
+    let side = if k.conceded_to == crate::model::Seat::DeclarerRight {
+        "right"
+    } else {
+        "left"
+    };
+    let _ = writeln!(
+        o,
+        "  the tricks given to the opponents (every trick since the claim or concession, with the cards still out) go to {}the declarer's {side} neighbour",
+        if k.to_opponent_with_tricks {
+            "the only opponent who had won a trick before it, else "
+        } else {
+            ""
+        }
+    );
 }

@@ -213,7 +213,7 @@ fn statement_key(stmt: &Stmt) -> Vec<String> {
 fn is_set_valued(stmt: &Stmt) -> bool {
     matches!(
         stmt.rule.as_str(),
-        "take_stmt" | "qualify_stmt" | "melds_in_stmt" | "in_stmt" | "allowed_with_stmt"
+        "take_stmt" | "qualify_stmt" | "melds_in_stmt" | "in_stmt" | "allowed_with_stmt" | "claims_stmt"
     )
 }
 

@@ -62,6 +62,14 @@ pub enum Action {
     NameTrumps(u8),
     /// Name no trumps (`trumps chosen or-none`).
     NoTrumps,
+    /// The declarer claims every remaining trick (`claims claim`, `claims.rs`).
+    ClaimRest,
+    /// The declarer concedes every remaining trick (`claims concede`).
+    ConcedeRest,
+    /// An opponent accepts the claim or concession.
+    AcceptClaim,
+    /// An opponent disputes it: play goes on with the declarer's hand open.
+    DisputeClaim,
 }
 
 /// Something that can be doubled: the game, or an announced figure (index in announcement order).
@@ -91,6 +99,8 @@ pub enum Phase {
     Play,
     /// The calling round after trick 1 and the answers to a call (`calling.rs`).
     Call,
+    /// The opponents answer a claim or concession (`claims.rs`).
+    Claim,
     Over,
 }
 
@@ -185,6 +195,8 @@ pub struct Observation {
     pub contract: Option<ContractId>,
     pub trump: Option<SuitId>,
     pub declarer: Option<u8>,
+    /// The declarer's cards laid open after a claim or concession (0 otherwise).
+    pub open_hand: u64,
     /// The trick in progress: (seat, card).
     pub trick: Vec<(u8, u8)>,
     /// Every action so far: (seat, action).
@@ -290,6 +302,8 @@ pub struct Game {
     pub(super) meld_sets: [[super::melds::HandSets; MAX_MELD_ROWS]; MAX_SEATS],
     /// Calling, the switch and bidding with figures (`calling.rs`).
     pub(super) ext: super::calling::Ext,
+    /// Claims and concessions in the play (`claims.rs`).
+    pub(super) claims: super::claims::ClaimState,
 }
 
 impl Game {
@@ -342,6 +356,7 @@ impl Game {
             meld_seq: Default::default(),
             meld_sets: [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS],
             ext: Default::default(),
+            claims: Default::default(),
         };
         g.start_hand(dealer);
         g
@@ -403,6 +418,7 @@ impl Game {
             meld_seq,
             meld_sets,
             ext,
+            claims,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -457,6 +473,7 @@ impl Game {
         *meld_said = [0; MAX_SEATS];
         *meld_seq = Default::default();
         *meld_sets = [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS];
+        *claims = Default::default();
         let mut calls = std::mem::take(&mut ext.calls);
         calls.clear();
         *ext = super::calling::Ext {
@@ -552,6 +569,7 @@ impl Game {
             Phase::Play => self.play.to_play,
             Phase::Call => self.call_to_act(),
             Phase::Switch => self.switch_to_act(),
+            Phase::Claim => self.claim_to_answer(),
             Phase::Over => 0,
         }
     }
@@ -575,6 +593,7 @@ impl Game {
         };
         if self.phase == Phase::Play
             || self.phase == Phase::Call
+            || self.phase == Phase::Claim
             || (self.phase == Phase::Over && self.contract.is_some() && !self.redeal)
         {
             for p in 0..self.n as usize {
@@ -613,7 +632,9 @@ impl Game {
             Phase::NameTrumps => self.name_trumps_actions(out),
             Phase::Call => self.call_actions(out),
             Phase::Switch => self.switch_actions(out),
+            Phase::Claim => self.answer_actions(out),
             Phase::Play => {
+                self.claim_actions(out);
                 self.meld_actions(out);
                 if self.trick_one_talk() {
                     self.say_actions(false, out);
@@ -632,7 +653,7 @@ impl Game {
 
     /// When only cards may be played: the legal cards (the fast path for bots).
     pub fn legal_cards(&self) -> Option<u64> {
-        if self.phase != Phase::Play || self.talk_in_trick_one() {
+        if self.phase != Phase::Play || self.talk_in_trick_one() || self.claim_open() {
             return None;
         }
         self.table().map(|t| self.play.legal(t))
@@ -690,6 +711,10 @@ impl Game {
                 let t = self.rules.tables.play.get(self.table).ok_or("no contract to play")?;
                 self.play.check(t, card).map_err(|e| e.rule())
             }
+            (_, Action::ClaimRest | Action::ConcedeRest | Action::AcceptClaim | Action::DisputeClaim) => {
+                self.check_claim(action)
+            }
+            (Phase::Claim, _) => Err("claims: a claim or concession waits for the opponents to accept or dispute it"),
             (Phase::Bidding, _) => self.check_bid(action),
             (Phase::Choose, _) => self.check_choose(action),
             (Phase::Call, _) => self.check_call(action),
@@ -717,6 +742,10 @@ impl Game {
         self.record(self.to_act(), action);
         match (self.phase, action) {
             (Phase::Play, Action::Play(card)) => self.play_card(card),
+            (
+                Phase::Play | Phase::Claim,
+                Action::ClaimRest | Action::ConcedeRest | Action::AcceptClaim | Action::DisputeClaim,
+            ) => self.apply_claim(action),
             (Phase::Bidding, _) => self.apply_bid(action),
             (Phase::Choose, _) => self.apply_choose(action),
             (Phase::Call, _) => self.apply_call(action),
@@ -789,11 +818,17 @@ impl Game {
         if talk_trick {
             self.talk.said_this_turn = false;
         }
+        if self.claims.made.is_some() {
+            self.note_claim_card(self.play.to_play, card);
+        }
         let rules = &self.rules;
         let Some(t) = rules.tables.play.get(self.table) else {
             return;
         };
         if self.play.place(t, card).is_some() {
+            if self.claims.made.is_some() && self.check_disputed_trick() {
+                return;
+            }
             if talk_trick && self.talk.said_in_trick {
                 self.phase = Phase::Back;
                 self.talk.speaker = self.first_leader;
@@ -833,6 +868,13 @@ impl Game {
             played += 1;
         }
         if self.phase != Phase::Play {
+            return played;
+        }
+        // with claims the declarer may claim on each of his turns: card by card
+        if self.claims.rules.is_some() {
+            while self.play_random_card(rng) {
+                played += 1;
+            }
             return played;
         }
         let Some(t) = self.rules.tables.play.get(self.table) else {
@@ -960,6 +1002,7 @@ impl Game {
             self.apply_keep(i);
         }
         self.cache_melds();
+        self.start_claims();
         self.phase = Phase::Play;
     }
 
@@ -994,6 +1037,7 @@ impl Game {
             Some(p)
                 if self.phase == Phase::Play
                     || self.phase == Phase::Call
+                    || self.phase == Phase::Claim
                     || self.phase == Phase::Over && self.contract.is_some() =>
             {
                 (self.play.hands.get(p as usize).copied().unwrap_or(0), 0)
@@ -1030,6 +1074,7 @@ impl Game {
             contract: self.contract,
             trump: self.trump,
             declarer: self.declarer(),
+            open_hand: self.open_hand(),
             trick,
             history: if self.sees_draw_discards(seat) {
                 self.history.clone()

@@ -6,6 +6,7 @@ mod announce;
 mod bid_figures;
 mod bidding;
 pub mod calling;
+pub mod claims;
 pub mod deal;
 pub mod exchange;
 pub mod game;

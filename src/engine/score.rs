@@ -48,6 +48,9 @@ pub struct Score {
     pub items: Vec<ScoreItem>,
     /// Total payment per table seat; sums to zero.
     pub payments: [i64; MAX_SEATS],
+    /// The claim or concession of the hand, if one was made (`claims.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim: Option<super::claims::ClaimNote>,
 }
 
 struct Ctx<'a> {
@@ -71,6 +74,7 @@ impl Score {
             tricks: [0; MAX_SEATS],
             items: Vec::new(),
             payments: [0; MAX_SEATS],
+            claim: None,
         }
     }
 }
@@ -88,6 +92,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         tricks,
         items,
         payments,
+        claim,
     } = s;
     *redeal = g.redeal;
     *contract = g.contract;
@@ -98,6 +103,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     *tricks = [0; MAX_SEATS];
     items.clear();
     *payments = [0; MAX_SEATS];
+    *claim = g.claim_note();
     let v = &g.rules.variant;
     let Some(contract) = g.contract.and_then(|c| v.contracts.get(c)) else {
         return;

@@ -145,6 +145,7 @@ pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bo
         return true;
     }
     match g.phase {
+        Phase::Play if g.claim_open() => claim_step(g, rng),
         Phase::Front | Phase::Back | Phase::Play => talk_step(g, rng),
         Phase::Exchange => exchange_step(g, rng),
         _ => listed_step(g, rng, buf),
@@ -196,6 +197,24 @@ fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
         Action::Pass
     };
     g.apply_talk(quiet);
+    true
+}
+
+/// The declarer's turn in a contract with claims: a claim that cannot fail he always makes;
+/// otherwise he claims with probability 1/64 and concedes with probability 1/64 (when the
+/// contract allows each), so that random hands meet failed claims and concessions without
+/// being dominated by them; else the turn goes on as `talk_step`.
+fn claim_step(g: &mut Game, rng: &mut HandRng) -> bool {
+    let (claim, concede) = g.claims.rules.map(|k| (k.claim, k.concede)).unwrap_or((false, false));
+    if claim && g.claim_is_certain() {
+        g.apply_legal(Action::ClaimRest);
+        return true;
+    }
+    match below(rng, 64) {
+        0 if claim => g.apply_legal(Action::ClaimRest),
+        1 if concede => g.apply_legal(Action::ConcedeRest),
+        _ => return talk_step(g, rng),
+    }
     true
 }
 
@@ -303,6 +322,7 @@ fn play_out(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) {
             continue;
         }
         let stepped = match phase {
+            Phase::Play if g.claim_open() => claim_step(g, rng),
             Phase::Play | Phase::Front | Phase::Back => talk_step(g, rng),
             Phase::Exchange => exchange_step(g, rng),
             _ => listed_step(g, rng, buf),

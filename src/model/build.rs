@@ -2,6 +2,7 @@
 //! contracts, figures, ladders) and reports every unknown, duplicate or malformed item.
 //! Cross-section checks (reachability, totals, unused definitions) are in `check`.
 
+use super::claims::ClaimRules;
 use super::*;
 use crate::diag::{Code, Diag};
 use crate::names::suggest;
@@ -730,8 +731,10 @@ impl<'a> Builder<'a> {
                 chosen_trumps: None,
                 talon_draw: None,
                 discards_face_up: false,
+                claims: None,
                 prov,
             };
+            let mut claim_rules = ClaimRules::default();
             let mut seen_order = false;
             let mut seen_value = false;
             for e in self.block(&["contract", &name]) {
@@ -854,9 +857,11 @@ impl<'a> Builder<'a> {
                         }
                     }
                     "exchange_in_stmt" => c.exchange = self.lookup(e, 1, "exchange", &names.exchanges),
+                    "claims_stmt" | "conceded_to_stmt" | "concession_disputed_stmt" => claim_rules.read(e),
                     _ => {}
                 }
             }
+            c.claims = claim_rules.claims();
             // without a `tie` line a most-tricks game does what the engine does for it: the
             // players with the most tricks pay those with fewer (`declarer-loses` has no declarer)
             if c.win == Win::MostTricks && self.get(&["contract", &name, "tie"]).is_none() {

@@ -222,7 +222,7 @@ fn figures_fit(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut Vec<
 }
 
 /// The contracts a bidding round can end in.
-fn round_contracts(v: &Variant, r: &BidRound) -> Vec<ContractId> {
+pub(super) fn round_contracts(v: &Variant, r: &BidRound) -> Vec<ContractId> {
     match &r.shape {
         RoundShape::AcceptIndicator => vec![v.bidding.suit_contract],
         RoundShape::Ascending { ladder, .. } => v

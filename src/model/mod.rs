@@ -4,6 +4,7 @@
 
 mod build;
 mod check;
+mod claims;
 pub mod cond;
 mod no_effect;
 
@@ -262,6 +263,10 @@ pub struct Contract {
     pub talon_draw: Option<TalonDraw>,
     /// `discards face-up`: the talon draw's discards are shown to everyone at once.
     pub discards_face_up: bool,
+    /// `claims`: the declarer may claim or concede the remaining tricks (none: every trick is
+    /// played). Left out of the JSON model when off, so files without claims explain as before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claims: Option<Claims>,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -279,6 +284,32 @@ pub struct ChosenTrumps {
 pub struct TalonDraw {
     pub count: u8,
     pub up_to: bool,
+}
+
+/// Claims and concessions in a contract (`claims`, `conceded-to`, `concession-disputed`):
+/// the declarer, on his turn in the play, says he takes every remaining trick or none of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Claims {
+    /// He may claim every remaining trick.
+    pub claim: bool,
+    /// He may concede every remaining trick.
+    pub concede: bool,
+    /// Tricks the opponents receive go to the only opponent who has won a trick, if there is one.
+    pub to_opponent_with_tricks: bool,
+    /// Otherwise (or always, without `opponent-with-tricks`) to this neighbour of the declarer:
+    /// `DeclarerLeft` or `DeclarerRight`.
+    pub conceded_to: Seat,
+    /// What a disputed concession does to the tricks the declarer wins after it.
+    pub disputed_concession: DisputedConcession,
+}
+
+/// A concession that an opponent disputed, after which the declarer wins a trick (A11 (a)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum DisputedConcession {
+    /// The concession stands: the tricks he wins after it go to the opponents.
+    Stands,
+    /// The tricks count as they were played.
+    AsPlayed,
 }
 
 /// The play duties of a contract (`duties follow ...`): following suit is always a duty.

@@ -7,6 +7,7 @@ use super::*;
 use crate::diag::{Code, Diag};
 use crate::resolve::{Entry, RuleTree};
 
+mod claims;
 mod front;
 
 pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
@@ -17,6 +18,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     game(v, &mut out);
     figures(v, &mut out);
     front::check(v, &mut out);
+    claims::check(v, &mut out);
 }
 
 struct Out<'a> {

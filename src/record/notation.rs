@@ -140,6 +140,10 @@ pub fn action_text(game: &Game, action: Action) -> String {
             v.suits.get(suit as usize).map(|s| s.name.as_str()).unwrap_or("?")
         ),
         Action::NoTrumps => "no-trumps".into(),
+        Action::ClaimRest => "claim-rest".into(),
+        Action::ConcedeRest => "concede-rest".into(),
+        Action::AcceptClaim => "accept-claim".into(),
+        Action::DisputeClaim => "dispute-claim".into(),
     }
 }
 
@@ -167,6 +171,10 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
         "raise" => Ok(Action::Raise),
         "call-back" => Ok(Action::CallBack),
         "switch" => Ok(Action::Switch),
+        "claim-rest" => Ok(Action::ClaimRest),
+        "concede-rest" => Ok(Action::ConcedeRest),
+        "accept-claim" => Ok(Action::AcceptClaim),
+        "dispute-claim" => Ok(Action::DisputeClaim),
         "draw" => arg
             .parse::<u8>()
             .map(Action::Draw)
@@ -229,7 +237,7 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
                 .map(wrap)
                 .ok_or_else(|| format!("nothing called `{arg}` has been announced to {verb}"))
         }
-        _ => Err(format!("`{verb}` is not an action; actions are pass, accept, bid, hold, choose, claim, announce, kontra, meld, exchange, discard, call, give-up, play-on, raise, call-back, switch, draw, trumps, no-trumps and play")),
+        _ => Err(format!("`{verb}` is not an action; actions are pass, accept, bid, hold, choose, claim, announce, kontra, meld, exchange, discard, call, give-up, play-on, raise, call-back, switch, draw, trumps, no-trumps, claim-rest, concede-rest, accept-claim, dispute-claim and play")),
     }
 }
 

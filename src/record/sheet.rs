@@ -2,6 +2,7 @@
 //! seat, each item with its owner, base, multipliers, result and payment per seat, then the
 //! totals. Both forms name things by the variant's words and have one entry per seat in play.
 
+use crate::engine::claims::{ClaimKind, ClaimNote, ClaimOutcome};
 use crate::engine::game::Item;
 use crate::engine::score::{Score, ScoreItem};
 use crate::engine::Game;
@@ -63,6 +64,9 @@ fn render(game: &Game, s: &Score) -> String {
         contract.map(|c| c.name.as_str()).unwrap_or("?"),
         game.dealer()
     );
+    if let Some(c) = &s.claim {
+        let _ = writeln!(o, "{}", claim_line(c));
+    }
     let labels: Vec<String> = s
         .items
         .iter()
@@ -158,7 +162,7 @@ pub fn sheet_json(game: &Game) -> Value {
             item
         })
         .collect();
-    json!({
+    let mut out = json!({
         "thrown_in": s.redeal,
         "contract": s.contract.and_then(|c| v.contracts.get(c)).map(|c| c.name.clone()),
         "trumps": s.trump.and_then(|t| v.suits.get(t as usize)).map(|t| t.name.clone()),
@@ -166,7 +170,51 @@ pub fn sheet_json(game: &Game) -> Value {
         "dealer": game.dealer(),
         "seats": seats,
         "items": items,
-    })
+    });
+    // only a hand with a claim has the key, so the sheets of every other hand stay as they were
+    if let (Some(c), Some(map)) = (&s.claim, out.as_object_mut()) {
+        map.insert(
+            "claim".into(),
+            json!({
+                "kind": claim_kind_word(c.kind),
+                "by": c.by,
+                "after_tricks": c.after_tricks,
+                "outcome": claim_outcome_word(c.outcome),
+                "to": c.to,
+            }),
+        );
+    }
+    out
+}
+
+fn claim_kind_word(k: ClaimKind) -> &'static str {
+    match k {
+        ClaimKind::Claim => "claim",
+        ClaimKind::Concede => "concession",
+    }
+}
+
+fn claim_outcome_word(o: ClaimOutcome) -> &'static str {
+    match o {
+        ClaimOutcome::Accepted => "accepted",
+        ClaimOutcome::PlayedOut => "disputed, played out as said",
+        ClaimOutcome::Settled => "disputed, went against it",
+        ClaimOutcome::Open => "disputed",
+    }
+}
+
+/// The sheet's line for a claim: `claim by seat 1 after 8 tricks: accepted; the tricks since it to seat 1`.
+fn claim_line(c: &ClaimNote) -> String {
+    let to =
+        c.to.map(|t| format!("; the tricks since it to seat {t}"))
+            .unwrap_or_default();
+    format!(
+        "{} by seat {} after {} tricks: {}{to}",
+        claim_kind_word(c.kind),
+        c.by,
+        c.after_tricks,
+        claim_outcome_word(c.outcome)
+    )
 }
 
 fn signed(n: i64) -> String {

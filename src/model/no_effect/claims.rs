@@ -1,0 +1,60 @@
+//! The no-effect checks of claims: takes the contracts with their claim statements, gives a
+//! `kartya::no-effect` error where a claim rule could never be used in a hand (claims in a
+//! contract that has no declarer, the claim details without `claims`, a rule for disputed
+//! concessions where no concession may be made).
+
+use super::*;
+
+pub(super) fn check(v: &Variant, out: &mut Out) {
+    for c in &v.contracts {
+        let n = c.name.as_str();
+        match &c.claims {
+            Some(k) => {
+                if !has_declarer(v, c) {
+                    out.at(
+                        &["contract", n, "claims"],
+                        format!("contract `{n}` has no declarer, and only the declarer may claim or concede"),
+                        "nobody could claim",
+                        format!("take `claims` out of contract `{n}`, or give it a declarer (a bid, or `no-auction {n} forehand-declares`)"),
+                    );
+                }
+                if !k.concede && out.entry(&["contract", n, "concession-disputed"]).is_some() {
+                    out.at(
+                        &["contract", n, "concession-disputed"],
+                        format!("contract `{n}` allows no concession, so `concession-disputed` never applies"),
+                        "no concession to dispute",
+                        format!("add `concede` to the `claims` line of contract `{n}`, or drop this line"),
+                    );
+                }
+            }
+            None => {
+                for key in ["conceded-to", "concession-disputed"] {
+                    if out.entry(&["contract", n, key]).is_some() {
+                        out.at(
+                            &["contract", n, key],
+                            format!("contract `{n}` has no `claims`, so `{key}` never applies"),
+                            "no claims in this contract",
+                            format!("add `claims claim concede` to contract `{n}`, or drop this line"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether a hand of `c` can have a declarer: a bidding round leads to it, or it is the
+/// contract of a game without an auction whose forehand declares (the contract of `all-pass`
+/// alone, or of `no-auction` without `forehand-declares`, has everyone play for himself).
+fn has_declarer(v: &Variant, c: &Contract) -> bool {
+    let Some(id) = v.contracts.iter().position(|x| x.name == c.name) else {
+        return true;
+    };
+    if let Some(na) = v.bidding.no_auction {
+        return na.contract == id && na.forehand_declares;
+    }
+    v.bidding
+        .rounds
+        .iter()
+        .any(|r| super::super::check::round_contracts(v, r).into_iter().any(|x| x == id))
+}
