@@ -55,6 +55,8 @@ pub enum Action {
     CallBack,
     /// Switch the contract (`bidding.switch`, `switch.rs`).
     Switch,
+    /// Call a card for a partner (card id): its holder plays with the declarer (`partner.rs`).
+    CallCard(u8),
 }
 
 /// Something that can be doubled: the game, or an announced figure (index in announcement order).
@@ -77,6 +79,8 @@ pub enum Phase {
     Exchange,
     /// The contract switch turns after the pickup (`switch.rs`).
     Switch,
+    /// The declarer calls his partner's card before the first lead (`partner.rs`).
+    PartnerCall,
     Play,
     /// The calling round after trick 1 and the answers to a call (`calling.rs`).
     Call,
@@ -174,6 +178,8 @@ pub struct Observation {
     pub contract: Option<ContractId>,
     pub trump: Option<SuitId>,
     pub declarer: Option<u8>,
+    /// The declarer's partner (table seat), once this seat may know him (`partner.rs`).
+    pub partner: Option<u8>,
     /// The trick in progress: (seat, card).
     pub trick: Vec<(u8, u8)>,
     /// Every action so far: (seat, action).
@@ -277,6 +283,8 @@ pub struct Game {
     pub(super) meld_sets: [[super::melds::HandSets; MAX_MELD_ROWS]; MAX_SEATS],
     /// Calling, the switch and bidding with figures (`calling.rs`).
     pub(super) ext: super::calling::Ext,
+    /// The declarer's called partner (`partner.rs`).
+    pub(super) partner: super::partner::PartnerCall,
 }
 
 impl Game {
@@ -328,6 +336,7 @@ impl Game {
             meld_seq: Default::default(),
             meld_sets: [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS],
             ext: Default::default(),
+            partner: Default::default(),
         };
         g.start_hand(dealer);
         g
@@ -388,6 +397,7 @@ impl Game {
             meld_seq,
             meld_sets,
             ext,
+            partner,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -438,6 +448,7 @@ impl Game {
         *scored = false;
         *redeal = false;
         *ex = ExchangeState::default();
+        *partner = Default::default();
         *meld_said = [0; MAX_SEATS];
         *meld_seq = Default::default();
         *meld_sets = [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS];
@@ -535,6 +546,7 @@ impl Game {
             Phase::Play => self.play.to_play,
             Phase::Call => self.call_to_act(),
             Phase::Switch => self.switch_to_act(),
+            Phase::PartnerCall => self.declarer.unwrap_or(0),
             Phase::Over => 0,
         }
     }
@@ -594,6 +606,7 @@ impl Game {
             Phase::Exchange => self.exchange_actions(out),
             Phase::Call => self.call_actions(out),
             Phase::Switch => self.switch_actions(out),
+            Phase::PartnerCall => self.partner_call_actions(out),
             Phase::Play => {
                 self.meld_actions(out);
                 if self.trick_one_talk() {
@@ -675,6 +688,7 @@ impl Game {
             (Phase::Choose, _) => self.check_choose(action),
             (Phase::Call, _) => self.check_call(action),
             (Phase::Switch, _) => self.check_switch(action),
+            (Phase::PartnerCall, _) => self.check_partner_call(action),
             (Phase::Exchange, _) => self.check_exchange(action),
             (Phase::Back | Phase::Play, Action::Meld(call)) => self.check_meld(call),
             (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
@@ -700,6 +714,7 @@ impl Game {
             (Phase::Choose, _) => self.apply_choose(action),
             (Phase::Call, _) => self.apply_call(action),
             (Phase::Switch, _) => self.apply_switch(action),
+            (Phase::PartnerCall, _) => self.apply_partner_call(action),
             (Phase::Exchange, _) => self.apply_exchange(action),
             (Phase::Back | Phase::Play, Action::Meld(call)) => self.apply_meld(call),
             (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
@@ -874,6 +889,9 @@ impl Game {
 
     /// The back round (alone or with trick 1), then play.
     pub(super) fn begin_play(&mut self) {
+        if self.start_partner_call() {
+            return;
+        }
         self.start_play();
         if self.back_round_before_lead() {
             self.phase = Phase::Back;
@@ -1000,6 +1018,7 @@ impl Game {
             contract: self.contract,
             trump: self.trump,
             declarer: self.declarer(),
+            partner: self.partner_known_to(seat),
             trick,
             history: self.history.clone(),
         }
