@@ -8,6 +8,7 @@ use crate::diag::{Code, Diag};
 use crate::resolve::{Entry, RuleTree};
 
 mod front;
+mod sides;
 
 pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     let mut out = Out { tree, diags };
@@ -17,6 +18,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     game(v, &mut out);
     figures(v, &mut out);
     front::check(v, &mut out);
+    sides::check(v, &mut out);
 }
 
 struct Out<'a> {

@@ -61,6 +61,8 @@ impl Builder<'_> {
     fn fixed_sides(&mut self, e: &Entry) -> [u16; 2] {
         let players = self.players();
         let mut groups = [0u16; 2];
+        // a seat left out because it was misnamed is reported once, as misnamed
+        let mut misnamed = false;
         for (g, i) in [(0usize, 2usize), (1, 3)] {
             let Some(word) = w(e, i) else { continue };
             for part in word.text.split('+') {
@@ -77,6 +79,7 @@ impl Builder<'_> {
                         "no such seat",
                         "table seats count from 0 (the first dealer) in seating order",
                     );
+                    misnamed = true;
                     continue;
                 }
                 let bit = 1u16 << seat;
@@ -89,6 +92,7 @@ impl Builder<'_> {
                         "named before",
                         "name each seat once: `fixed 0+2 1+3`",
                     );
+                    misnamed = true;
                     continue;
                 }
                 if let Some(x) = groups.get_mut(g) {
@@ -98,7 +102,7 @@ impl Builder<'_> {
         }
         let all = (1u32 << players.min(16)) - 1;
         let missing = all as u16 & !(groups[0] | groups[1]);
-        if missing != 0 && players <= 16 {
+        if missing != 0 && players <= 16 && !misnamed {
             let span = w(e, 1).map(|x| x.span).unwrap_or_default();
             self.err(
                 Code::OutOfRange,
