@@ -395,6 +395,9 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
             "  sides: the declarer against the defence, which pools its tricks and card points"
         );
     }
+    if c.sides.with_partner() {
+        let _ = writeln!(o, "  sides: {}", partner_words(c, v));
+    }
     if let Some(ot) = &c.overtricks {
         let each = ot
             .each
@@ -860,7 +863,14 @@ fn after_contracts(v: &Variant, o: &mut String) {
     }
 
     let _ = writeln!(o, "\n[scoring]");
-    let _ = writeln!(o, "each item is paid between the declarer and each opponent");
+    if v.scoring.side_vs_side {
+        let _ = writeln!(
+            o,
+            "each item is paid side against side: each member of the losing side pays each member of the winning side"
+        );
+    } else {
+        let _ = writeln!(o, "each item is paid between the declarer and each opponent");
+    }
     if v.scoring.sitting_out_with_opponents {
         let _ = writeln!(o, "a player sitting out is paid and pays with the opponents");
     }
@@ -941,4 +951,44 @@ fn claims_lines(k: &crate::model::Claims, o: &mut String) {
             ""
         }
     );
+}
+
+/// A contract's partnership in words (`sides called-card`, `trick-winner`, `fixed`).
+fn partner_words(c: &crate::model::Contract, v: &Variant) -> String {
+    let seats = |m: u16| {
+        (0..16)
+            .filter(|i| m & (1 << i) != 0)
+            .map(|i| format!("seat {i}"))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    match c.sides {
+        SidesKind::CalledCard { alone_if_own } => {
+            let cards = c
+                .callable
+                .iter()
+                .map(|s| crate::model::cond::card_words(s, v))
+                .collect::<Vec<_>>()
+                .join(", ");
+            format!(
+                "after the auction and the exchange the declarer calls one of: {cards}; its holder is his partner, \
+                 known to the others when the card is played; {}; the two sides pool their tricks and card points",
+                if alone_if_own {
+                    "he may call a card of his own and then plays alone"
+                } else {
+                    "he calls a card he does not hold (one of his own only when he holds them all: then he plays alone)"
+                }
+            )
+        }
+        SidesKind::TrickWinner(t) => format!(
+            "whoever wins {} is the declarer's partner (he plays alone if he wins it himself); the two sides pool their tricks and card points",
+            crate::model::cond::trick_words(t)
+        ),
+        SidesKind::Fixed([a, b]) => format!(
+            "fixed partnerships by table seat: {} against {}; the declarer's partnership is his side, and each side pools its tricks and card points",
+            seats(a),
+            seats(b)
+        ),
+        SidesKind::DeclarerVsEach | SidesKind::DeclarerVsDefence => String::new(),
+    }
 }

@@ -232,3 +232,79 @@ fn random_hands_do_what_explain_promises_in_every_bundled_file() {
     }
     assert!(broken.is_empty(), "{}", broken.join("\n"));
 }
+
+/// The side invariants of the partnership fixtures (`sides called-card`, `trick-winner`,
+/// `fixed` with `payments side-vs-side`), over random hands: payments are zero-sum, every seat
+/// is on exactly one side (the declarer's side all receive the same, the others all pay the
+/// same: 2 against 2, or 1 against 3 when the declarer plays alone), and a called partner is
+/// hidden from every other seat's observation until the called card is played.
+#[test]
+fn partnerships_keep_their_side_invariants() {
+    use kartya::engine::sim::random_step;
+    for name in ["called-king-4p", "first-trick-partner", "whist-partnerships"] {
+        let path = common::root().join(format!("tests/fixtures/plays/{name}.kartya"));
+        let path = path.to_string_lossy().to_string();
+        let (_, loaded) = common::load(&[path.as_str()], &common::root());
+        let r = kartya::engine::Rules::new(loaded.variant.unwrap()).unwrap();
+        let (mut alone, mut paired) = (0, 0);
+        for seed in 0..300u64 {
+            let mut g = kartya::engine::Game::new(r.clone(), (seed % 4) as u8, seed);
+            let mut rng = kartya::engine::rng::hand_rng(seed, 1);
+            let mut buf = Vec::new();
+            let mut called = None;
+            while !g.is_over() {
+                if let Some((_, Action::CallCard(c))) = g.history().last() {
+                    called = Some(*c);
+                }
+                if let (Some(c), Phase::Play) = (called, g.phase()) {
+                    let holder = (0..4u8).find(|&s| g.observation(s).hand & (1u64 << c) != 0);
+                    let declarer = g.declarer().unwrap();
+                    for s in 0..4u8 {
+                        let seen = g.observation(s).partner;
+                        match holder {
+                            Some(h) if h != declarer && s == h => assert_eq!(seen, Some(h), "{name} {seed}"),
+                            Some(_) => assert_eq!(seen, None, "{name} {seed}: the partner is hidden from seat {s}"),
+                            None => assert_eq!(seen, g.observation(0).partner, "{name} {seed}: known to all"),
+                        }
+                    }
+                }
+                assert!(random_step(&mut g, &mut rng, &mut buf), "{name} {seed}");
+            }
+            let s = g.result().unwrap();
+            assert_eq!(s.payments.iter().sum::<i64>(), 0, "{name} {seed}: zero-sum");
+            let d = s.declarer.unwrap() as usize;
+            let pd = s.payments[d];
+            let team: Vec<usize> = (0..4).filter(|&q| s.payments[q] == pd).collect();
+            let others: Vec<usize> = (0..4).filter(|&q| s.payments[q] != pd).collect();
+            if pd == 0 {
+                continue;
+            }
+            assert!(
+                others.iter().all(|&q| s.payments[q] == s.payments[others[0]]),
+                "{name} {seed}: {:?}",
+                s.payments
+            );
+            match team.len() {
+                1 => alone += 1,
+                2 => paired += 1,
+                n => panic!("{name} {seed}: a side of {n} seats: {:?}", s.payments),
+            }
+            assert_eq!(
+                pd * team.len() as i64,
+                -s.payments[others[0]] * others.len() as i64,
+                "{name} {seed}"
+            );
+            if name == "whist-partnerships" {
+                assert_eq!(
+                    team.iter().map(|q| q % 2).collect::<Vec<_>>(),
+                    vec![d % 2; 2],
+                    "{name} {seed}: seats 0+2, 1+3"
+                );
+            }
+        }
+        assert!(paired > 0, "{name}: a two-against-two hand");
+        if name != "whist-partnerships" {
+            assert!(alone > 0, "{name}: a hand played alone");
+        }
+    }
+}

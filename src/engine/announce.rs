@@ -95,11 +95,11 @@ impl Game {
         // changes from turn to turn
         let levels_open = d.levels.len().min(d.top.saturating_add(1));
         let multipliers = self.rules.figures.game_multipliers;
-        let speaker_is_declarer = pos == declarer;
+        let speaker_is_declarer = declarer & 1u16.checked_shl(pos as u32).unwrap_or(0) != 0;
         for (i, a) in self.anns.iter().enumerate() {
             let l = a.levels.said as usize;
             let multiplies = multipliers & 1u64.checked_shl(a.figure as u32).unwrap_or(0) != 0;
-            let owner_is_declarer = Some(a.by) == self.declarer;
+            let owner_is_declarer = declarer & 1u16.checked_shl(a.by as u32).unwrap_or(0) != 0;
             let said_by_this_side = (speaker_is_declarer == owner_is_declarer) == (l % 2 == 1);
             let open = !multiplies & (l < levels_open) & said_by_this_side;
             // a per-player restriction (`not-same-player`): only ladders that have one pay for it
@@ -219,10 +219,12 @@ impl Game {
     fn item_levels(&self, item: Item) -> Option<(Levels, bool)> {
         match item {
             Item::Game => Some((self.game_levels, true)),
-            Item::Figure(i) => self
-                .anns
-                .get(i as usize)
-                .map(|a| (a.levels, Some(a.by) == self.declarer)),
+            Item::Figure(i) => self.anns.get(i as usize).map(|a| {
+                (
+                    a.levels,
+                    self.declarer_side() & 1u16.checked_shl(a.by as u32).unwrap_or(0) != 0,
+                )
+            }),
         }
     }
 
@@ -241,8 +243,9 @@ impl Game {
         Self::kontra_level(d, declarer, pos, levels, owner_is_declarer)
     }
 
-    /// What any kontra needs: the doubling ladder, a contract with announcements, the declarer.
-    fn kontra_base(&self) -> Result<(&Doubling, u8), &'static str> {
+    /// What any kontra needs: the doubling ladder, a contract with announcements, the declarer;
+    /// gives the ladder and the declarer's side as known now (positions: he and his partner).
+    fn kontra_base(&self) -> Result<(&Doubling, u16), &'static str> {
         let d = self
             .rules
             .variant
@@ -252,17 +255,17 @@ impl Game {
         if self.contract_announcements() == Announcements::None {
             return Err("nothing may be announced in this contract");
         }
-        let Some(declarer) = self.declarer else {
+        if self.declarer.is_none() {
             return Err("there is no declarer to double");
-        };
-        Ok((d, declarer))
+        }
+        Ok((d, self.declarer_side()))
     }
 
     /// Whether the next doubling level on an item (its levels so far, whether the declarer owns
     /// it) is open to the position.
     fn kontra_level(
         d: &Doubling,
-        declarer: u8,
+        declarer: u16,
         pos: u8,
         levels: Levels,
         owner_is_declarer: bool,
@@ -271,7 +274,7 @@ impl Game {
         if l >= d.levels.len() || l > d.top {
             return Err("the doubling ladder is at its top");
         }
-        let speaker_is_declarer = pos == declarer;
+        let speaker_is_declarer = declarer & 1u16.checked_shl(pos as u32).unwrap_or(0) != 0;
         // even levels (kontra, ...) against the item's owner, odd levels (rekontra, ...) by the owner's side
         let by_owner = l % 2 == 1;
         if (speaker_is_declarer == owner_is_declarer) != by_owner {

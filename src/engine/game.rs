@@ -70,6 +70,8 @@ pub enum Action {
     AcceptClaim,
     /// An opponent disputes it: play goes on with the declarer's hand open.
     DisputeClaim,
+    /// Call a card for a partner (card id): its holder plays with the declarer (`partner.rs`).
+    CallCard(u8),
 }
 
 /// Something that can be doubled: the game, or an announced figure (index in announcement order).
@@ -96,6 +98,8 @@ pub enum Phase {
     Draw,
     /// The declarer names the trump suit or no trumps (`talon_draw.rs`).
     NameTrumps,
+    /// The declarer calls his partner's card before the first lead (`partner.rs`).
+    PartnerCall,
     Play,
     /// The calling round after trick 1 and the answers to a call (`calling.rs`).
     Call,
@@ -197,6 +201,8 @@ pub struct Observation {
     pub declarer: Option<u8>,
     /// The declarer's cards laid open after a claim or concession (0 otherwise).
     pub open_hand: u64,
+    /// The declarer's partner (table seat), once this seat may know him (`partner.rs`).
+    pub partner: Option<u8>,
     /// The trick in progress: (seat, card).
     pub trick: Vec<(u8, u8)>,
     /// Every action so far: (seat, action).
@@ -304,6 +310,8 @@ pub struct Game {
     pub(super) ext: super::calling::Ext,
     /// Claims and concessions in the play (`claims.rs`).
     pub(super) claims: super::claims::ClaimState,
+    /// The declarer's called partner (`partner.rs`).
+    pub(super) partner: super::partner::PartnerCall,
 }
 
 impl Game {
@@ -357,6 +365,7 @@ impl Game {
             meld_sets: [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS],
             ext: Default::default(),
             claims: Default::default(),
+            partner: Default::default(),
         };
         g.start_hand(dealer);
         g
@@ -419,6 +428,7 @@ impl Game {
             meld_sets,
             ext,
             claims,
+            partner,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -470,6 +480,7 @@ impl Game {
         *redeal = false;
         *ex = ExchangeState::default();
         *draw = TalonDrawState::default();
+        *partner = Default::default();
         *meld_said = [0; MAX_SEATS];
         *meld_seq = Default::default();
         *meld_sets = [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS];
@@ -570,6 +581,7 @@ impl Game {
             Phase::Call => self.call_to_act(),
             Phase::Switch => self.switch_to_act(),
             Phase::Claim => self.claim_to_answer(),
+            Phase::PartnerCall => self.declarer.unwrap_or(0),
             Phase::Over => 0,
         }
     }
@@ -633,6 +645,7 @@ impl Game {
             Phase::Call => self.call_actions(out),
             Phase::Switch => self.switch_actions(out),
             Phase::Claim => self.answer_actions(out),
+            Phase::PartnerCall => self.partner_call_actions(out),
             Phase::Play => {
                 self.claim_actions(out);
                 self.meld_actions(out);
@@ -719,6 +732,7 @@ impl Game {
             (Phase::Choose, _) => self.check_choose(action),
             (Phase::Call, _) => self.check_call(action),
             (Phase::Switch, _) => self.check_switch(action),
+            (Phase::PartnerCall, _) => self.check_partner_call(action),
             (Phase::Exchange, _) => self.check_exchange(action),
             (Phase::Draw, _) => self.check_draw(action),
             (Phase::NameTrumps, _) => self.check_name_trumps(action),
@@ -750,6 +764,7 @@ impl Game {
             (Phase::Choose, _) => self.apply_choose(action),
             (Phase::Call, _) => self.apply_call(action),
             (Phase::Switch, _) => self.apply_switch(action),
+            (Phase::PartnerCall, _) => self.apply_partner_call(action),
             (Phase::Exchange, _) => self.apply_exchange(action),
             (Phase::Draw, _) => self.apply_draw(action),
             (Phase::NameTrumps, _) => self.apply_name_trumps(action),
@@ -939,6 +954,9 @@ impl Game {
 
     /// The back round (alone or with trick 1), then play.
     pub(super) fn begin_play(&mut self) {
+        if self.start_partner_call() {
+            return;
+        }
         self.start_play();
         if self.back_round_before_lead() {
             self.phase = Phase::Back;
@@ -1075,6 +1093,7 @@ impl Game {
             trump: self.trump,
             declarer: self.declarer(),
             open_hand: self.open_hand(),
+            partner: self.partner_known_to(seat),
             trick,
             history: if self.sees_draw_discards(seat) {
                 self.history.clone()

@@ -8,10 +8,9 @@ use super::tables::MAX_SEATS;
 use crate::model::{Contract, Overtricks, SidesKind};
 use crate::syntax::ast::TrickCount;
 
-/// The sides of a hand as masks of positions: the declarer's side and the side against it.
-/// Today the declarer plays alone; a called partner, a partner by an event or a fixed
-/// partnership would add its members to `declarer` here (docs/sketches.md), and everything
-/// that reads the masks (goals, overtricks, figure sides) follows.
+/// The sides of a hand as masks of positions: the declarer's side (with a called partner, a
+/// partner by an event or a fixed partner, `Game::declarer_side`) and the side against it;
+/// everything that reads the masks (goals, overtricks, figure sides) follows.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct HandSides {
     pub declarer: u16,
@@ -23,11 +22,12 @@ pub(super) struct HandSides {
 impl HandSides {
     pub(super) fn of(g: &Game, kind: SidesKind) -> HandSides {
         let active = (1u16 << g.n.min(MAX_SEATS as u8)) - 1;
-        let declarer = g.declarer.map(|d| 1u16 << (d as usize & (MAX_SEATS - 1))).unwrap_or(0);
+        // the declarer with his partner, if any (`partner.rs`)
+        let declarer = g.declarer_side();
         HandSides {
             declarer,
             defence: active & !declarer,
-            pooled: kind == SidesKind::DeclarerVsDefence,
+            pooled: kind != SidesKind::DeclarerVsEach,
         }
     }
 }

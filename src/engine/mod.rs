@@ -14,6 +14,7 @@ mod goals;
 mod level_auction;
 pub mod melds;
 pub mod paper;
+mod partner;
 pub mod play;
 pub mod rng;
 pub mod score;

@@ -148,7 +148,11 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     match (contract.win, g.declarer) {
         (Win::MoreThanEach { with_melds }, Some(d)) => {
             let total = |p: usize| ctx.points[p] + if with_melds { ctx.melds[p] } else { 0 };
-            let dt = total(d as usize);
+            let mut dt = total(d as usize);
+            if hand_sides.declarer != 1 << d {
+                // the declarer and his partner are one side: their totals together
+                dt = positions(hand_sides.declarer).map(total).sum();
+            }
             let mut best = i64::MIN;
             for p in 0..n.min(MAX_SEATS) {
                 if p != d as usize {
@@ -157,7 +161,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             }
             if hand_sides.pooled {
                 // the defence is one side: its totals together
-                best = (0..n.min(MAX_SEATS)).filter(|&p| p != d as usize).map(total).sum();
+                best = positions(hand_sides.defence).map(total).sum();
             }
             ctx.game_won = if dt > best {
                 Some(true)
@@ -167,7 +171,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
                 Some(false)
             };
         }
-        (Win::NoTricks, Some(d)) => ctx.game_won = Some(g.play.tricks_won.get(d as usize).copied().unwrap_or(0) == 0),
+        (Win::NoTricks, Some(_)) => ctx.game_won = Some(goals::tricks_of(g, hand_sides.declarer) == 0),
         (Win::Goal, Some(d)) => {
             ctx.game_won = Some(
                 contract
@@ -194,7 +198,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         }
     }
     let game_value = (base + extra).saturating_mul(mult) - deducted;
-    let sides = Sides::of(g);
+    let sides = Sides::of(g, &hand_sides);
     // each item goes on the sheet with no payment, then its payments are written in place and
     // added to the totals at once (`Pay`)
     s.items.push(ScoreItem {
@@ -232,8 +236,8 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             (true, ..) => fig.front.unwrap_or(0),
             _ => fig.back.unwrap_or(0),
         };
-        let owner_decl = Some(a.by) == g.declarer;
-        let side = side_mask(g, a.by, fig.fulfil_by_side);
+        let owner_decl = hand_sides.declarer & seat_bit(a.by) != 0;
+        let side = side_mask(g, &hand_sides, a.by, fig.fulfil_by_side);
         let won = match g.conceded(Item::Figure(i as u16)) {
             Some(declarer_won) => declarer_won == owner_decl,
             None => g
@@ -291,22 +295,36 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
 /// the hot code for every possible seat.
 struct Sides {
     declarer: Option<u8>,
+    /// The table seats of the declarer's side (the declarer and his partner, if any).
+    team: u16,
     opponents: u16,
+    /// `payments side-vs-side`: each member of the winning side receives from each loser.
+    side_vs_side: bool,
 }
 
 impl Sides {
-    fn of(g: &Game) -> Sides {
+    fn of(g: &Game, hand: &HandSides) -> Sides {
         // masks, not a test per position: which position declares changes from hand to hand
         let mut active = 0u16;
+        let mut team = 0u16;
         for p in 0..g.n.min(MAX_SEATS as u8) {
-            active |= seat_bit(g.seat_of(p));
+            let seat = seat_bit(g.seat_of(p));
+            active |= seat;
+            if hand.declarer & seat_bit(p) != 0 {
+                team |= seat;
+            }
         }
         let declarer = g.declarer();
-        let mut opponents = active & !declarer.map(seat_bit).unwrap_or(0);
+        let mut opponents = active & !team;
         if g.rules.variant.scoring.sitting_out_with_opponents && active & seat_bit(g.dealer) == 0 {
             opponents |= seat_bit(g.dealer);
         }
-        Sides { declarer, opponents }
+        Sides {
+            declarer,
+            team,
+            opponents,
+            side_vs_side: g.rules.variant.scoring.side_vs_side,
+        }
     }
 }
 
@@ -344,9 +362,30 @@ impl Pay<'_> {
 /// won or lost.
 fn pay_side(sides: &Sides, owner_is_declarer: bool, won: bool, value: i64, pay: &mut Pay) {
     let Some(d) = sides.declarer else { return };
+    if sides.side_vs_side {
+        side_vs_side(sides, owner_is_declarer == won, value, pay);
+        return;
+    }
     let per = if owner_is_declarer == won { value } else { -value };
     for o in positions(sides.opponents) {
         pay.transfer(o as u8, d, per);
+    }
+}
+
+/// Side against side: each member of the losing side pays `value` to each member of the
+/// winning one (the declarer's side won when `declarer_side_won`), so 2 against 2 and 1
+/// against 3 are both zero-sum.
+#[inline(never)] // off the Alsós path
+fn side_vs_side(sides: &Sides, declarer_side_won: bool, value: i64, pay: &mut Pay) {
+    let (winners, losers) = if declarer_side_won {
+        (sides.team, sides.opponents)
+    } else {
+        (sides.opponents, sides.team)
+    };
+    for l in positions(losers) {
+        for w in positions(winners) {
+            pay.transfer(l as u8, w as u8, value);
+        }
     }
 }
 
@@ -373,18 +412,17 @@ fn most_tricks(g: &Game, tie: Tie, value: i64, pay: &mut Pay) {
     }
 }
 
-/// The positions that fulfil a figure: the announcer, or his whole side (the declarer alone, or
-/// every other active position; everybody in a contract without a declarer).
-fn side_mask(g: &Game, by: u8, by_side: bool) -> u16 {
+/// The positions that fulfil a figure: the announcer, or his whole side (the declarer's side,
+/// or the defence; everybody in a contract without a declarer).
+fn side_mask(g: &Game, sides: &HandSides, by: u8, by_side: bool) -> u16 {
     let own = seat_bit(by);
     if !by_side {
         return own;
     }
-    let active = active_positions(g);
     match g.declarer {
-        Some(d) if d == by => own,
-        Some(d) => active & !seat_bit(d),
-        None => active,
+        Some(_) if sides.declarer & own != 0 => sides.declarer,
+        Some(_) => sides.defence,
+        None => active_positions(g),
     }
 }
 

@@ -10,6 +10,7 @@ use crate::resolve::{Entry, RuleTree};
 use crate::syntax::ast::{self, Word};
 
 mod goals;
+mod sides;
 
 /// Builds and checks the model. Returns it only when there is no error (warnings are returned
 /// either way).
@@ -724,6 +725,7 @@ impl<'a> Builder<'a> {
                 trump_cards: Vec::new(),
                 duties: Duties::default(),
                 sides: SidesKind::DeclarerVsEach,
+                callable: Vec::new(),
                 goal: None,
                 value_no_trumps: None,
                 overtricks: None,
@@ -812,13 +814,7 @@ impl<'a> Builder<'a> {
                         c.win = Win::Goal;
                         c.goal = e.stmt.condition.as_ref().and_then(|x| self.cond(e, x, suits, ranks));
                     }
-                    "sides_stmt" => {
-                        c.sides = if text(e, 1) == "declarer-vs-defence" {
-                            SidesKind::DeclarerVsDefence
-                        } else {
-                            SidesKind::DeclarerVsEach
-                        }
-                    }
+                    "sides_stmt" => self.sides(e, &mut c, suits, ranks),
                     "overtricks_stmt" => {
                         let above = self.int(e, 2, 0, 64, "a number of tricks").unwrap_or(0) as u32;
                         let each = if text(e, 3) == "each" {
@@ -2034,12 +2030,14 @@ impl<'a> Builder<'a> {
 
     fn scoring(&mut self) -> Scoring {
         let mut s = Scoring {
+            side_vs_side: false,
             sitting_out_with_opponents: false,
             paper_plus_minus: false,
             robber: None,
         };
         for e in self.block(&["scoring"]) {
             match e.stmt.rule.as_str() {
+                "payments_stmt" => s.side_vs_side = text(e, 1) == "side-vs-side",
                 "sitting_out_stmt" => s.sitting_out_with_opponents = text(e, 1) == "with-opponents",
                 "paper_stmt" => s.paper_plus_minus = text(e, 1) == "plus-minus",
                 "robber_stmt" => {

@@ -247,6 +247,8 @@ pub struct Contract {
     pub duties: Duties,
     /// Who plays with whom (`sides`).
     pub sides: SidesKind,
+    /// The cards the declarer may call for a partner (`sides called-card`; empty otherwise).
+    pub callable: Vec<CardSel>,
     /// The goal of `win CONDITION` (with `win: Win::Goal`), over the declarer's side.
     pub goal: Option<Cond>,
     /// The value when the hand has no trump suit (`value 2 no-trumps 4`).
@@ -354,6 +356,26 @@ pub enum SidesKind {
     DeclarerVsEach,
     /// The declarer alone against the defence, which pools its tricks and card points.
     DeclarerVsDefence,
+    /// `sides called-card CARD...`: after the auction and the exchange the declarer calls one of
+    /// the contract's `callable` cards; its holder is his partner, known to the others only when
+    /// the card is played. Calling a card of his own (allowed with `alone-if-own`, or when he
+    /// holds every callable card) or one that nobody holds, he plays alone.
+    CalledCard { alone_if_own: bool },
+    /// `sides trick-winner N`: the winner of trick N partners the declarer (alone if he wins it).
+    TrickWinner(TrickRef),
+    /// `sides fixed 0+2 1+3`: two partnerships as masks of table seats; the declarer's side is
+    /// the one he sits in.
+    Fixed([u16; 2]),
+}
+
+impl SidesKind {
+    /// Whether the declarer may have a partner: both sides then pool their tricks and points.
+    pub fn with_partner(&self) -> bool {
+        matches!(
+            self,
+            SidesKind::CalledCard { .. } | SidesKind::TrickWinner(_) | SidesKind::Fixed(_)
+        )
+    }
 }
 
 /// `overtricks above N half` or `overtricks above N each V`.
@@ -637,6 +659,9 @@ pub struct Robber {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Scoring {
+    /// `payments side-vs-side`: each member of the winning side receives an item's value from
+    /// each member of the losing side (without it: the declarer against each opponent).
+    pub side_vs_side: bool,
     pub sitting_out_with_opponents: bool,
     pub paper_plus_minus: bool,
     pub robber: Option<Robber>,

@@ -9,6 +9,7 @@ use crate::resolve::{Entry, RuleTree};
 
 mod claims;
 mod front;
+mod sides;
 
 pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     let mut out = Out { tree, diags };
@@ -19,6 +20,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     figures(v, &mut out);
     front::check(v, &mut out);
     claims::check(v, &mut out);
+    sides::check(v, &mut out);
 }
 
 struct Out<'a> {

@@ -144,6 +144,7 @@ pub fn action_text(game: &Game, action: Action) -> String {
         Action::ConcedeRest => "concede-rest".into(),
         Action::AcceptClaim => "accept-claim".into(),
         Action::DisputeClaim => "dispute-claim".into(),
+        Action::CallCard(c) => format!("call {}", card_name(v, c)),
     }
 }
 
@@ -225,6 +226,10 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
             }
             Err(format!("`{arg}` is not a bid of this round"))
         }
+        // a partner's card (a card's `SUIT.RANK`), else an item to call
+        "call" if arg.contains('.') => parse_card(v, arg)
+            .map(|(c, _)| Action::CallCard(c))
+            .ok_or_else(|| format!("`{arg}` is not a card of this deck")),
         "kontra" | "call" => {
             let wrap = if verb == "kontra" { Action::Kontra } else { Action::Call };
             if arg == "game" {

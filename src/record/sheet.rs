@@ -57,7 +57,14 @@ fn render(game: &Game, s: &Score) -> String {
         .and_then(|t| v.suits.get(t as usize))
         .map(|t| format!(", trumps {}", t.name))
         .unwrap_or_default();
-    let declarer = s.declarer.map(|d| format!(", declarer seat {d}")).unwrap_or_default();
+    let mut declarer = s.declarer.map(|d| format!(", declarer seat {d}")).unwrap_or_default();
+    // a contract with a partner says who it was, or that the declarer played alone
+    if contract.is_some_and(|c| c.sides.with_partner()) && s.declarer.is_some() {
+        match game.partner() {
+            Some(p) => declarer.push_str(&format!(" with partner seat {p}")),
+            None => declarer.push_str(" alone"),
+        }
+    }
     let _ = writeln!(
         o,
         "contract {}{trump}{declarer}; dealer seat {}",

@@ -13,6 +13,7 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::string => "text in double quotes",
         Rule::card => "a card such as `trump.7` or `any.A`",
         Rule::trick => "a trick number, `last` or `last-1`",
+        Rule::seat_group => "table seats joined by `+`, such as `0+2`",
         Rule::header | Rule::variant_line | Rule::house_rules_line => "`variant` or `house-rules`",
         Rule::source_line => "`source`",
         Rule::remove_line => "`remove`",

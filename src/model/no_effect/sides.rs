@@ -1,0 +1,34 @@
+//! The no-effect checks of partnerships: takes the model's contracts with a partner (`sides
+//! called-card`, `trick-winner`, `fixed`) and the scoring; gives a `kartya::no-effect` error
+//! where the partner could never count as `explain` says (paid as an opponent, or a contract
+//! whose `win` has no declarer's side).
+
+use super::*;
+
+pub(super) fn check(v: &Variant, out: &mut Out) {
+    for c in v.contracts.iter().filter(|c| c.sides.with_partner()) {
+        let n = c.name.as_str();
+        // the declarer against each opponent would make the partner pay or be paid by him
+        if !v.scoring.side_vs_side {
+            out.at(
+                &["contract", n, "sides"],
+                format!("contract `{n}` gives the declarer a partner, but items are paid between the declarer and each opponent, the partner among them"),
+                "a partner needs side-against-side payments",
+                "write `payments side-vs-side` in `scoring`".to_string(),
+            );
+        }
+        // most tricks pays player against player: there is no declarer's side to join
+        if c.win == Win::MostTricks {
+            out.at(
+                &["contract", n, "sides"],
+                format!(
+                    "contract `{n}` is won by `most-tricks`, each player for himself, so its partner is never counted"
+                ),
+                "no side to join",
+                format!(
+                    "give contract `{n}` a goal for the declarer's side (`win tricks at-least 7`), or take out `sides`"
+                ),
+            );
+        }
+    }
+}
