@@ -44,6 +44,7 @@ fn score(items: Vec<ScoreItem>) -> Score {
         tricks: [0; MAX_SEATS],
         items,
         payments,
+        own_scores: 0,
     }
 }
 

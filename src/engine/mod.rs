@@ -19,6 +19,7 @@ pub mod score;
 pub mod sim;
 mod switch;
 pub mod tables;
+mod undertakings;
 
 pub use deal::{Deal, DealError};
 pub use game::{Action, Game, IllegalAction, Observation, Phase};

@@ -6,9 +6,11 @@ mod build;
 mod check;
 pub mod cond;
 mod no_effect;
+pub mod undertakings;
 
 pub use build::build;
 pub use cond::{CardSel, Cond, Prim, SuitSel};
+pub use undertakings::EachScores;
 
 use crate::source::FileId;
 use crate::syntax::ast::{Comparison, Span, TrickRef};
@@ -197,6 +199,24 @@ pub enum RoundShape {
     FirstClaim {
         contract: ContractId,
     },
+    /// `each-bids`: each player in turn bids his undertaking, a number of tricks from `min` to
+    /// `max`; then the hand is `contract` with no declarer. `last_not_total`: the last bid may
+    /// not make the bids add up to the number of tricks.
+    EachBids {
+        contract: ContractId,
+        min: u8,
+        /// `None`: the hand size (`hand`).
+        max: Option<u8>,
+        last_not_total: bool,
+    },
+    /// `highest-bids`: rising numeric bids from `min` to `max` until all but the highest bidder
+    /// have passed; he declares `contract` with his bid as his undertaking.
+    HighestBids {
+        contract: ContractId,
+        min: u8,
+        /// `None`: the hand size (`hand`).
+        max: Option<u8>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -254,6 +274,8 @@ pub struct Contract {
     pub overtricks: Option<Overtricks>,
     /// A won game scores its value less once, undoubled, under this condition (`deduct`).
     pub deduct: Option<Cond>,
+    /// Every player scored for himself by his undertaking (`each-scores`).
+    pub each_scores: Option<EachScores>,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -592,7 +614,7 @@ impl Variant {
                 .bid_ladders
                 .get(ladder)
                 .is_some_and(|l| l.entries.iter().any(|e| matches!(e, BidEntry::Suit(_)))),
-            RoundShape::FirstClaim { .. } => false,
+            RoundShape::FirstClaim { .. } | RoundShape::EachBids { .. } | RoundShape::HighestBids { .. } => false,
         })
     }
     pub fn contract_id(&self, name: &str) -> Option<ContractId> {

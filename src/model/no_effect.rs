@@ -8,6 +8,7 @@ use crate::diag::{Code, Diag};
 use crate::resolve::{Entry, RuleTree};
 
 mod front;
+mod undertakings;
 
 pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     let mut out = Out { tree, diags };
@@ -17,6 +18,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     game(v, &mut out);
     figures(v, &mut out);
     front::check(v, &mut out);
+    undertakings::check(v, &mut out);
 }
 
 struct Out<'a> {
@@ -37,6 +39,15 @@ impl Out<'_> {
             .unwrap_or((self.tree.files.first().copied().unwrap_or(FileId(0)), Span::default()));
         self.diags
             .push(Diag::new(Code::NoEffect, file, msg).label(span, label).help(help));
+    }
+
+    /// An error of another code than `no-effect` on the statement at `addr`.
+    fn at_code(&mut self, code: Code, addr: &[&str], msg: String, label: &str, help: String) {
+        let before = self.diags.len();
+        self.at(addr, msg, label, help);
+        if let Some(d) = self.diags.get_mut(before) {
+            d.code = code;
+        }
     }
 
     /// An error on one word of the statement at `addr` (a name in a ladder).
