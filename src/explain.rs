@@ -264,6 +264,7 @@ fn bidding_rounds(v: &Variant, o: &mut String) {
                 "the first to claim {} gets it",
                 v.contracts.get(*contract).map(|c| c.name.as_str()).unwrap_or("?")
             ),
+            RoundShape::EachBids { .. } | RoundShape::HighestBids { .. } => numeric_round(v, &r.shape),
         };
         let _ = writeln!(o, "round {}: {line}", r.number);
     }
@@ -287,11 +288,18 @@ fn bidding_rounds(v: &Variant, o: &mut String) {
         .rounds
         .iter()
         .any(|r| matches!(r.shape, RoundShape::Ascending { forced_last: true, .. }));
+    // an `each-bids` round has no pass: the hand never passes out
+    let never_passes = v
+        .bidding
+        .rounds
+        .iter()
+        .any(|r| matches!(r.shape, RoundShape::EachBids { .. }));
     let _ = writeln!(
         o,
         "all pass: {}",
         match v.bidding.all_pass {
             _ if forced => "never: the last player declares (forced-last)".into(),
+            _ if never_passes => "never: every player bids in the each-bids round".into(),
             AllPass::Contract(c) => format!("play {}", v.contracts.get(c).map(|c| c.name.as_str()).unwrap_or("?")),
             AllPass::Redeal => "throw in and deal again".into(),
         }
@@ -380,7 +388,16 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
         Win::MostTricks => "nobody declares; the player with the most tricks pays each other player",
         Win::Goal => "",
     };
-    if let (Win::Goal, Some(goal)) = (c.win, &c.goal) {
+    if let (Win::Goal, Some(goal), Some(each)) = (c.win, &c.goal, &c.each_scores) {
+        let _ = writeln!(
+            o,
+            "  win: nobody declares; each player for himself {}: then he scores {} plus {} per trick of his bid, else {} per trick his tricks are off his bid (each score his own, not paid by the others)",
+            goal.describe(v),
+            each.made,
+            each.per_bid,
+            each.per_trick_off
+        );
+    } else if let (Win::Goal, Some(goal)) = (c.win, &c.goal) {
         let _ = writeln!(
             o,
             "  win: the declarer's side {}; else the other side wins",
@@ -422,7 +439,11 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
         Tie::MostPayFewer => "every player with the most tricks pays every player with fewer; all equal pays nobody",
         Tie::Nobody => "nobody pays",
     };
-    let _ = writeln!(o, "  tie: {tie}");
+    if c.each_scores.is_some() {
+        let _ = writeln!(o, "  tie: none, each player is scored for himself");
+    } else {
+        let _ = writeln!(o, "  tie: {tie}");
+    }
     let mut melds = Vec::new();
     if c.melds.sequence {
         melds.push("sequences");
@@ -990,5 +1011,37 @@ fn partner_words(c: &crate::model::Contract, v: &Variant) -> String {
             seats(b)
         ),
         SidesKind::DeclarerVsEach | SidesKind::DeclarerVsDefence => String::new(),
+    }
+}
+
+/// A numeric bidding round in words (`each-bids`, `highest-bids`).
+fn numeric_round(v: &Variant, shape: &RoundShape) -> String {
+    let range = |min: u8, max: Option<u8>| match max {
+        Some(max) => format!("{min} to {max}"),
+        None => format!("{min} to the hand size ({})", v.hand_size()),
+    };
+    let name = |c: ContractId| v.contracts.get(c).map(|c| c.name.as_str()).unwrap_or("?");
+    match *shape {
+        RoundShape::EachBids {
+            contract,
+            min,
+            max,
+            last_not_total,
+        } => format!(
+            "each player in turn, forehand first, bids the number of tricks he will take ({}): his undertaking{}; then the hand is {} with no declarer",
+            range(min, max),
+            if last_not_total {
+                "; the last bid may not make the bids add up to the number of tricks"
+            } else {
+                ""
+            },
+            name(contract)
+        ),
+        RoundShape::HighestBids { contract, min, max } => format!(
+            "numeric bids ({}), each higher than the standing bid, in turn until all but the highest bidder have passed (a pass is final); the highest bidder declares {} with his bid as his undertaking",
+            range(min, max),
+            name(contract)
+        ),
+        _ => String::new(),
     }
 }

@@ -45,6 +45,7 @@ fn score(items: Vec<ScoreItem>) -> Score {
         items,
         payments,
         claim: None,
+        own_scores: 0,
     }
 }
 

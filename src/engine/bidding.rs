@@ -93,6 +93,9 @@ impl Game {
             out.extend(pair);
             return;
         }
+        if self.numeric_actions(out).is_some() {
+            return;
+        }
         match self.round_shape() {
             Some(RoundShape::Ascending {
                 ladder, no_indicator, ..
@@ -110,11 +113,20 @@ impl Game {
                     }
                 }
             }
-            Some(RoundShape::AcceptIndicator | RoundShape::FirstClaim { .. }) | None => {}
+            Some(
+                RoundShape::AcceptIndicator
+                | RoundShape::FirstClaim { .. }
+                | RoundShape::EachBids { .. }
+                | RoundShape::HighestBids { .. },
+            )
+            | None => {}
         }
     }
 
     pub(super) fn check_bid(&self, action: Action) -> Result<(), &'static str> {
+        if let Some(checked) = self.check_numeric(action) {
+            return checked;
+        }
         match (self.round_shape(), action) {
             (Some(RoundShape::AcceptIndicator), Action::Accept | Action::Pass) => Ok(()),
             (Some(RoundShape::Ascending { .. }), Action::Pass) => Ok(()),
@@ -148,6 +160,9 @@ impl Game {
             .get(self.bid.round)
             .map(|r| r.number)
             .unwrap_or(0);
+        if self.apply_numeric(action, number) {
+            return;
+        }
         match (self.round_shape(), action) {
             (Some(RoundShape::AcceptIndicator), Action::Accept) => {
                 let c = self.rules.variant.bidding.suit_contract;

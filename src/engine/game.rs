@@ -24,6 +24,8 @@ pub enum Action {
     Accept,
     /// Bid the entry of the round's ladder with this index.
     Bid(u8),
+    /// Bid a number of tricks (a numeric round: `each-bids`, `highest-bids`; `undertakings.rs`).
+    BidNumber(u8),
     /// Claim the contract of a first-claim round.
     Claim,
     /// Hold the standing bid: match it and become its holder (`hold-by-priority`).
@@ -218,6 +220,9 @@ pub(super) struct BidState {
     pub high: Option<(u8, u8)>,
     /// The contract choice after the auction (`level_auction.rs`).
     pub choice: Option<super::level_auction::Choice>,
+    /// Each position's undertaking, a number of tricks bid (`undertakings.rs`); kept for the
+    /// whole hand, unlike the fields above, which each round starts anew.
+    pub undertakings: [Option<u8>; MAX_SEATS],
 }
 
 #[derive(Debug, Clone, Default)]

@@ -22,6 +22,7 @@ pub mod sim;
 mod switch;
 pub mod tables;
 pub mod talon_draw;
+mod undertakings;
 
 pub use deal::{Deal, DealError};
 pub use game::{Action, Game, IllegalAction, Observation, Phase};

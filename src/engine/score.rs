@@ -46,11 +46,15 @@ pub struct Score {
     pub meld_points: [i64; MAX_SEATS],
     pub tricks: [u8; MAX_SEATS],
     pub items: Vec<ScoreItem>,
-    /// Total payment per table seat; sums to zero.
+    /// Total payment per table seat; sums to zero, except with `each-scores`, where each
+    /// player's score is his own (the sum is what the bids and tricks give).
     pub payments: [i64; MAX_SEATS],
     /// The claim or concession of the hand, if one was made (`claims.rs`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<super::claims::ClaimNote>,
+    /// What the players scored for themselves (`each-scores`), summed: the payments sum to
+    /// this (zero without `each-scores`); everything else is paid from seat to seat.
+    pub own_scores: i64,
 }
 
 struct Ctx<'a> {
@@ -75,6 +79,7 @@ impl Score {
             items: Vec::new(),
             payments: [0; MAX_SEATS],
             claim: None,
+            own_scores: 0,
         }
     }
 }
@@ -93,6 +98,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         items,
         payments,
         claim,
+        own_scores,
     } = s;
     *redeal = g.redeal;
     *contract = g.contract;
@@ -104,6 +110,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     items.clear();
     *payments = [0; MAX_SEATS];
     *claim = g.claim_note();
+    *own_scores = 0;
     let v = &g.rules.variant;
     let Some(contract) = g.contract.and_then(|c| v.contracts.get(c)) else {
         return;
@@ -224,6 +231,17 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         }
         if let (true, Some(won)) = (g.declarer.is_some(), ctx.game_won) {
             pay_side(&sides, true, won, game_value, &mut pay);
+        }
+        // `each-scores`: every player judged by the goal over his own tricks, scored for himself
+        if let (Some(each), Some(goal)) = (&contract.each_scores, &contract.goal) {
+            for p in 0..n.min(MAX_SEATS) as u8 {
+                let Some(bid) = g.undertaking(p) else { continue };
+                let met = eval(&ctx, goal, p, seat_bit(p));
+                let tricks = g.play.tricks_won.get(p as usize).copied().unwrap_or(0);
+                let own = each.score(met, bid, tricks);
+                pay.credit(g.seat_of(p), own);
+                s.own_scores += own;
+            }
         }
     }
     for (i, a) in g.anns.iter().enumerate() {
@@ -352,6 +370,16 @@ impl Pay<'_> {
             *t -= amount;
         }
         if let (Some(f), Some(t)) = (self.item.get_mut(to), self.total.get_mut(to)) {
+            *f += amount;
+            *t += amount;
+        }
+    }
+}
+
+impl Pay<'_> {
+    /// Seat `to` scores `amount` for himself, from nobody (`each-scores`: not zero-sum).
+    fn credit(&mut self, to: u8, amount: i64) {
+        if let (Some(f), Some(t)) = (self.item.get_mut(to as usize), self.total.get_mut(to as usize)) {
             *f += amount;
             *t += amount;
         }
@@ -540,6 +568,11 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
         }
         Prim::TrumpIs(s) => g.trump == Some(*s),
         Prim::Tricks { cmp: c, n } => goals::tricks_cmp(g, members, *c, *n),
+        // the undertaking of the player judged (the declarer for the game, each player for
+        // `each-scores`); no bid, no goal met
+        Prim::TricksBid { cmp: c } => g
+            .undertaking(by)
+            .is_some_and(|b| goals::tricks_cmp(g, members, *c, b as u32)),
         Prim::OpponentNoTricks => goals::an_opponent_without_tricks(g, members),
         Prim::LastTricks(n) => goals::wins_last_tricks(g, members, *n),
         Prim::NoTrumpInLast(n) => goals::no_trump_in_last(g, *n),

@@ -35,7 +35,8 @@ pub struct Summary {
     /// Sum of payments per table seat (zero-sum per hand, so the sum is zero).
     pub total_payment: Vec<i64>,
     pub mean_payment: Vec<f64>,
-    /// Hands whose payments did not sum to zero (should be none).
+    /// Hands whose payments did not sum to zero, or with `each-scores` to what the players
+    /// scored for themselves (should be none).
     pub non_zero_sum: u64,
     pub cards_played: u64,
     /// Written (paper) scores per table seat, summed (`paper::written`).
@@ -102,7 +103,7 @@ impl Summary {
             *t += p;
             sum += p;
         }
-        if sum != 0 || s.payments.iter().skip(self.total_payment.len()).any(|p| *p != 0) {
+        if sum != s.own_scores || s.payments.iter().skip(self.total_payment.len()).any(|p| *p != 0) {
             self.non_zero_sum += 1;
         }
     }

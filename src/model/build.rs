@@ -11,6 +11,7 @@ use crate::syntax::ast::{self, Word};
 
 mod goals;
 mod sides;
+mod undertakings;
 
 /// Builds and checks the model. Returns it only when there is no error (warnings are returned
 /// either way).
@@ -734,6 +735,7 @@ impl<'a> Builder<'a> {
                 talon_draw: None,
                 discards_face_up: false,
                 claims: None,
+                each_scores: None,
                 prov,
             };
             let mut claim_rules = ClaimRules::default();
@@ -824,6 +826,7 @@ impl<'a> Builder<'a> {
                         };
                         c.overtricks = Some(Overtricks { above, each });
                     }
+                    "each_scores_stmt" => c.each_scores = Some(self.each_scores(e)),
                     "deduct_stmt" => {
                         c.deduct = e.stmt.condition.as_ref().and_then(|x| self.cond(e, x, suits, ranks));
                     }
@@ -1104,6 +1107,7 @@ impl<'a> Builder<'a> {
                                 forced_last: has("forced-last"),
                             }
                         }
+                        "each-bids" | "highest-bids" => self.numeric_round(e, names),
                         _ => RoundShape::FirstClaim {
                             contract: self.lookup(e, 3, "contract", &names.contracts).unwrap_or(0),
                         },
@@ -1138,7 +1142,7 @@ impl<'a> Builder<'a> {
             RoundShape::Ascending { ladder, .. } => ladders
                 .get(ladder)
                 .is_some_and(|l| l.entries.iter().any(|e| matches!(e, BidEntry::Suit(_)))),
-            RoundShape::FirstClaim { .. } => false,
+            RoundShape::FirstClaim { .. } | RoundShape::EachBids { .. } | RoundShape::HighestBids { .. } => false,
         });
         if no_auction.is_some() {
             self.no_auction_alone();
@@ -1550,6 +1554,7 @@ impl<'a> Builder<'a> {
                 ast::PrimKind::NoTricks => Prim::NoTricks,
                 ast::PrimKind::Game { won } => Prim::Game { won: *won },
                 ast::PrimKind::Tricks { cmp, n } => Prim::Tricks { cmp: *cmp, n: *n },
+                ast::PrimKind::TricksBid { cmp } => Prim::TricksBid { cmp: *cmp },
                 ast::PrimKind::OpponentNoTricks => Prim::OpponentNoTricks,
                 ast::PrimKind::LastTricks(n) => Prim::LastTricks(*n),
                 ast::PrimKind::NoTrumpInLast(n) => Prim::NoTrumpInLast(*n),

@@ -236,7 +236,9 @@ pub(super) fn round_contracts(v: &Variant, r: &BidRound) -> Vec<ContractId> {
                 BidEntry::Contract(c) => *c,
             })
             .collect(),
-        RoundShape::FirstClaim { contract } => vec![*contract],
+        RoundShape::FirstClaim { contract }
+        | RoundShape::EachBids { contract, .. }
+        | RoundShape::HighestBids { contract, .. } => vec![*contract],
     }
 }
 

@@ -53,6 +53,10 @@ pub enum Prim {
         cmp: TrickCount,
         n: u32,
     },
+    /// The side's tricks compared with the undertaking of the player judged (`tricks exactly bid`).
+    TricksBid {
+        cmp: TrickCount,
+    },
     /// One member of the opposing side took no trick.
     OpponentNoTricks,
     /// The side won each of the last N tricks.
@@ -106,6 +110,15 @@ fn cards_words(cs: &[CardSel], v: &Variant) -> String {
     cs.iter().map(|c| card_words(c, v)).collect::<Vec<_>>().join(", ")
 }
 
+/// `at-least`, `exactly`, `at-most` in words.
+fn count_words(cmp: TrickCount) -> &'static str {
+    match cmp {
+        TrickCount::AtLeast => "at least",
+        TrickCount::Exactly => "exactly",
+        TrickCount::AtMost => "at most",
+    }
+}
+
 pub fn trick_words(t: TrickRef) -> String {
     match t {
         TrickRef::Number(n) => format!("trick {n}"),
@@ -137,14 +150,10 @@ impl Prim {
             Prim::NoTricks => "wins no trick".into(),
             Prim::Game { won } => format!("the game is {}", if *won { "won" } else { "lost" }),
             Prim::Holds(cs) => format!("one hand holds {} when play starts", cards_words(cs, v)),
-            Prim::Tricks { cmp, n } => format!(
-                "takes {} {n} tricks (the side together)",
-                match cmp {
-                    TrickCount::AtLeast => "at least",
-                    TrickCount::Exactly => "exactly",
-                    TrickCount::AtMost => "at most",
-                }
-            ),
+            Prim::Tricks { cmp, n } => format!("takes {} {n} tricks (the side together)", count_words(*cmp)),
+            Prim::TricksBid { cmp } => {
+                format!("takes {} as many tricks as he bid (his undertaking)", count_words(*cmp))
+            }
             Prim::OpponentNoTricks => "one player of the other side takes no trick".into(),
             Prim::LastTricks(n) => format!("wins each of the last {n} tricks"),
             Prim::NoTrumpInLast(n) => format!("none of the last {n} tricks holds a trump card"),

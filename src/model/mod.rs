@@ -7,9 +7,11 @@ mod check;
 mod claims;
 pub mod cond;
 mod no_effect;
+pub mod undertakings;
 
 pub use build::build;
 pub use cond::{CardSel, Cond, Prim, SuitSel};
+pub use undertakings::EachScores;
 
 use crate::source::FileId;
 use crate::syntax::ast::{Comparison, Span, TrickRef};
@@ -198,6 +200,24 @@ pub enum RoundShape {
     FirstClaim {
         contract: ContractId,
     },
+    /// `each-bids`: each player in turn bids his undertaking, a number of tricks from `min` to
+    /// `max`; then the hand is `contract` with no declarer. `last_not_total`: the last bid may
+    /// not make the bids add up to the number of tricks.
+    EachBids {
+        contract: ContractId,
+        min: u8,
+        /// `None`: the hand size (`hand`).
+        max: Option<u8>,
+        last_not_total: bool,
+    },
+    /// `highest-bids`: rising numeric bids from `min` to `max` until all but the highest bidder
+    /// have passed; he declares `contract` with his bid as his undertaking.
+    HighestBids {
+        contract: ContractId,
+        min: u8,
+        /// `None`: the hand size (`hand`).
+        max: Option<u8>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -269,6 +289,8 @@ pub struct Contract {
     /// played). Left out of the JSON model when off, so files without claims explain as before.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claims: Option<Claims>,
+    /// Every player scored for himself by his undertaking (`each-scores`).
+    pub each_scores: Option<EachScores>,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -677,7 +699,7 @@ impl Variant {
                 .bid_ladders
                 .get(ladder)
                 .is_some_and(|l| l.entries.iter().any(|e| matches!(e, BidEntry::Suit(_)))),
-            RoundShape::FirstClaim { .. } => false,
+            RoundShape::FirstClaim { .. } | RoundShape::EachBids { .. } | RoundShape::HighestBids { .. } => false,
         })
     }
     pub fn contract_id(&self, name: &str) -> Option<ContractId> {

@@ -10,6 +10,7 @@ use crate::resolve::{Entry, RuleTree};
 mod claims;
 mod front;
 mod sides;
+mod undertakings;
 
 pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     let mut out = Out { tree, diags };
@@ -21,6 +22,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     front::check(v, &mut out);
     claims::check(v, &mut out);
     sides::check(v, &mut out);
+    undertakings::check(v, &mut out);
 }
 
 struct Out<'a> {
@@ -41,6 +43,15 @@ impl Out<'_> {
             .unwrap_or((self.tree.files.first().copied().unwrap_or(FileId(0)), Span::default()));
         self.diags
             .push(Diag::new(Code::NoEffect, file, msg).label(span, label).help(help));
+    }
+
+    /// An error of another code than `no-effect` on the statement at `addr`.
+    fn at_code(&mut self, code: Code, addr: &[&str], msg: String, label: &str, help: String) {
+        let before = self.diags.len();
+        self.at(addr, msg, label, help);
+        if let Some(d) = self.diags.get_mut(before) {
+            d.code = code;
+        }
     }
 
     /// An error on one word of the statement at `addr` (a name in a ladder).

@@ -107,6 +107,7 @@ pub fn action_text(game: &Game, action: Action) -> String {
         Action::Claim => "claim".into(),
         Action::Hold => "hold".into(),
         Action::Choose(i) => format!("choose {}", choice_name(game, i).unwrap_or_else(|| format!("#{i}"))),
+        Action::BidNumber(n) => format!("bid {n}"),
         Action::Bid(i) => format!("bid {}", bid_name(game, i).unwrap_or_else(|| format!("#{i}"))),
         Action::Announce(f) => format!(
             "announce {}",
@@ -211,6 +212,10 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
             .position(|f| f.name == arg || f.aliases.iter().any(|(_, a)| a == arg))
             .map(Action::announce)
             .ok_or_else(|| format!("there is no figure `{arg}` in these rules")),
+        "bid" if game.numeric_round() => arg
+            .parse::<u8>()
+            .map(Action::BidNumber)
+            .map_err(|_| format!("`{arg}` is not a number of tricks to bid")),
         "bid" => {
             let legal = game.legal_actions();
             if let Some(a) = legal.iter().find(|a| matches!(a, Action::Bid(i) if bid_name(game, *i).as_deref() == Some(arg))) {

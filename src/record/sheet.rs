@@ -91,6 +91,10 @@ fn render(game: &Game, s: &Score) -> String {
             } else {
                 String::new()
             };
+            // `each-scores`: the game item holds what each player scored for himself
+            if it.item == Item::Game && contract.is_some_and(|c| c.each_scores.is_some()) {
+                return format!("{}: each for himself by his bid", item_name(game, s, it));
+            }
             format!(
                 "{}{by}: {open}{}{extra}{front} x{}{deducted} = {} {}",
                 item_name(game, s, it),
@@ -107,6 +111,15 @@ fn render(game: &Game, s: &Score) -> String {
         let _ = writeln!(o, "{label:<width$}{cells}");
     };
     row(&mut o, "", &mut (0..players).map(|p| format!("seat {p}")));
+    // undertakings only where the hand has them: the sheets of other games stay as they were
+    if (0..players as u8).any(|p| game.undertaking_of_seat(p).is_some()) {
+        let bid = |p: usize| {
+            game.undertaking_of_seat(p as u8)
+                .map(|b| b.to_string())
+                .unwrap_or_else(|| "-".into())
+        };
+        row(&mut o, "bids", &mut (0..players).map(bid));
+    }
     row(&mut o, "tricks", &mut (0..players).map(|p| s.tricks[p].to_string()));
     row(
         &mut o,
@@ -133,13 +146,18 @@ pub fn sheet_json(game: &Game) -> Value {
     let players = v.players as usize;
     let seats: Vec<Value> = (0..players)
         .map(|p| {
-            json!({
+            let mut seat = json!({
                 "seat": p,
                 "tricks": s.tricks[p],
                 "card_points": s.card_points[p],
                 "melds": s.meld_points[p],
                 "payment": s.payments[p],
-            })
+            });
+            // a seat's undertaking only where it has one (`each-bids`, `highest-bids`)
+            if let (Some(m), Some(b)) = (seat.as_object_mut(), game.undertaking_of_seat(p as u8)) {
+                m.insert("bid".into(), json!(b));
+            }
+            seat
         })
         .collect();
     let items: Vec<Value> = s

@@ -172,6 +172,10 @@ pub enum PrimKind {
         cmp: TrickCount,
         n: u32,
     },
+    /// `tricks at-least|exactly|at-most bid`: the player's tricks against his own undertaking.
+    TricksBid {
+        cmp: TrickCount,
+    },
     /// `an-opponent wins no-tricks`.
     OpponentNoTricks,
     /// `wins last-tricks N`.

@@ -469,6 +469,7 @@ fn primitive(pair: Pair<'_, Rule>) -> Prim {
         Rule::tricks_pred => {
             let mut cmp = TrickCount::AtLeast;
             let mut n = 0;
+            let mut bid = false;
             for p in pair.into_inner() {
                 match p.as_rule() {
                     Rule::trick_count_cmp => {
@@ -479,10 +480,15 @@ fn primitive(pair: Pair<'_, Rule>) -> Prim {
                         }
                     }
                     Rule::int => n = p.as_str().parse().unwrap_or(u32::MAX),
+                    Rule::kw_bid => bid = true,
                     _ => {}
                 }
             }
-            PrimKind::Tricks { cmp, n }
+            if bid {
+                PrimKind::TricksBid { cmp }
+            } else {
+                PrimKind::Tricks { cmp, n }
+            }
         }
         Rule::opponent_no_tricks_pred => PrimKind::OpponentNoTricks,
         Rule::last_tricks_pred | Rule::no_trump_in_pred => {

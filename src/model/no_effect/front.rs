@@ -70,7 +70,10 @@ fn chosen_trumps(v: &Variant, ci: ContractId, c: &Contract, out: &mut Out) {
             .bid_ladders
             .get(ladder)
             .is_some_and(|l| l.entries.iter().any(|e| matches!(e, BidEntry::Suit(_)))),
-        RoundShape::AcceptIndicator | RoundShape::FirstClaim { .. } => false,
+        RoundShape::AcceptIndicator
+        | RoundShape::FirstClaim { .. }
+        | RoundShape::EachBids { .. }
+        | RoundShape::HighestBids { .. } => false,
     });
     if v.bidding.suit_contract == ci && suits_bid {
         out.at(

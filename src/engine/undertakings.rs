@@ -1,0 +1,166 @@
+//! Undertakings as part of `Game`: takes the numeric bidding rounds of `variant.bidding`
+//! (`each-bids`: every player in turn bids his number of tricks; `highest-bids`: rising numbers,
+//! the highest bidder declares), gives the bids legal now, their checks, each player's
+//! undertaking (read by `tricks CMP bid` and `each-scores`), and the contract they lead to.
+
+use super::game::{Action, Game, Phase};
+use super::tables::MAX_SEATS;
+use crate::model::{ContractId, RoundShape};
+
+/// A numeric round's rule, flattened: the contract, the bid range, whether every player bids
+/// once (else the highest bidder declares), and the last bid's restriction.
+#[derive(Debug, Clone, Copy)]
+struct Numeric {
+    contract: ContractId,
+    min: u8,
+    max: u8,
+    each: bool,
+    last_not_total: bool,
+}
+
+impl Game {
+    /// The numeric round in progress, if the round in progress is one.
+    fn numeric(&self) -> Option<Numeric> {
+        let hand = self.rules.variant.hand_size().min(u8::MAX as u32) as u8;
+        match self.rules.variant.bidding.rounds.get(self.bid.round)?.shape {
+            RoundShape::EachBids {
+                contract,
+                min,
+                max,
+                last_not_total,
+            } => Some(Numeric {
+                contract,
+                min,
+                max: max.unwrap_or(hand),
+                each: true,
+                last_not_total,
+            }),
+            RoundShape::HighestBids { contract, min, max } => Some(Numeric {
+                contract,
+                min,
+                max: max.unwrap_or(hand),
+                each: false,
+                last_not_total: false,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Whether the bidding round in progress takes numbers (`bid 3` in records).
+    pub fn numeric_round(&self) -> bool {
+        self.phase == Phase::Bidding && self.numeric().is_some()
+    }
+
+    /// The undertaking of position `pos`: the number of tricks he bid, if he bid one.
+    pub fn undertaking(&self, pos: u8) -> Option<u8> {
+        self.bid.undertakings.get(pos as usize).copied().flatten()
+    }
+
+    /// The undertaking of table seat `seat` (none for a seat sitting out or without a bid).
+    pub fn undertaking_of_seat(&self, seat: u8) -> Option<u8> {
+        self.pos_of(seat).and_then(|p| self.undertaking(p))
+    }
+
+    /// Whether `n` may be bid now, or why not.
+    fn numeric_bid(&self, r: Numeric, n: u8) -> Result<(), &'static str> {
+        if n < r.min || n > r.max {
+            return Err("the bid is outside the round's range");
+        }
+        if !r.each && self.bid.high.is_some_and(|(_, h)| n <= h) {
+            return Err("a bid must be higher than the standing bid");
+        }
+        let last = self.bid.spoken + 1 >= self.n;
+        if r.each && r.last_not_total && last {
+            let sum: u32 = self.bid.undertakings.iter().flatten().map(|&b| b as u32).sum();
+            if sum + n as u32 == self.rules.variant.hand_size() {
+                return Err("the last bid may not make the bids add up to the number of tricks");
+            }
+        }
+        Ok(())
+    }
+
+    /// The calls of a numeric round: a pass (only where the highest bidder declares), then
+    /// every legal number, lowest first. `None` when the round in progress is not numeric.
+    pub(super) fn numeric_actions(&self, out: &mut Vec<Action>) -> Option<()> {
+        let r = self.numeric()?;
+        if !r.each {
+            out.push(Action::Pass);
+        }
+        out.extend(
+            (r.min..=r.max)
+                .filter(|&n| self.numeric_bid(r, n).is_ok())
+                .map(Action::BidNumber),
+        );
+        Some(())
+    }
+
+    /// The check of a call in a numeric round; `None` when the round is not numeric.
+    pub(super) fn check_numeric(&self, action: Action) -> Option<Result<(), &'static str>> {
+        let r = self.numeric()?;
+        Some(match action {
+            Action::BidNumber(n) => self.numeric_bid(r, n),
+            Action::Pass if !r.each => Ok(()),
+            Action::Pass => Err("every player must bid a number of tricks in this round"),
+            _ => Err("not a call of this bidding round"),
+        })
+    }
+
+    /// Applies a checked call of a numeric round; false when the round is not numeric.
+    pub(super) fn apply_numeric(&mut self, action: Action, number: u32) -> bool {
+        let Some(r) = self.numeric() else { return false };
+        let pos = self.bid.turn;
+        if r.each {
+            if let (Action::BidNumber(n), Some(slot)) = (action, self.bid.undertakings.get_mut(pos as usize)) {
+                *slot = Some(n);
+            }
+            self.bid.spoken += 1;
+            if self.bid.spoken >= self.n {
+                self.everyone_undertakes(r.contract, number);
+            } else {
+                self.bid.turn = super::game::next_pos(pos, self.n);
+            }
+            return true;
+        }
+        match action {
+            Action::BidNumber(n) => self.bid.high = Some((pos, n)),
+            _ => self.bid.passed |= 1 << (pos as usize & (MAX_SEATS - 1)),
+        }
+        let top = self.bid.high.is_some_and(|(_, h)| h >= r.max);
+        let high = self.bid.high.map(|(p, _)| p);
+        let next = (1..=self.n)
+            .map(|k| (pos + k) % self.n)
+            .find(|&p| self.bid.passed & (1 << p) == 0 && Some(p) != high);
+        match (top, next) {
+            (false, Some(p)) => self.bid.turn = p,
+            _ => self.highest_declares(r.contract, number),
+        }
+        true
+    }
+
+    /// After `each-bids`: the contract with no declarer, everyone for himself by his bid.
+    fn everyone_undertakes(&mut self, contract: ContractId, number: u32) {
+        self.set_contract(contract);
+        self.declarer = None;
+        self.trump = self.fixed_trump(contract);
+        self.won_round = Some(number);
+        self.declared_before_pickup = !self.picked_up;
+        self.after_bidding();
+    }
+
+    /// After `highest-bids`: the highest bidder declares with his bid as his undertaking, or
+    /// the next round (and then the all-pass rule) when nobody bid.
+    fn highest_declares(&mut self, contract: ContractId, number: u32) {
+        match self.bid.high {
+            Some((p, n)) => {
+                if let Some(slot) = self.bid.undertakings.get_mut(p as usize) {
+                    *slot = Some(n);
+                }
+                self.declare(p, contract, None, number);
+            }
+            None => {
+                self.bid.round += 1;
+                self.start_round();
+            }
+        }
+    }
+}
