@@ -105,7 +105,15 @@ fn a_game_without_history_plays_the_same_hands() {
                 .iter()
                 .filter(|(_, a)| matches!(a, Action::Play(_)))
                 .count();
-            assert_eq!(kept.cards_played() as usize, cards, "{}: hand {i}", b.name);
+            // after an accepted or failed claim the cards still out are played out by the
+            // claim rule (claims.rs), not by `Play` actions
+            let claimed = kept
+                .history()
+                .iter()
+                .any(|(_, a)| matches!(a, Action::ClaimRest | Action::ConcedeRest));
+            if !claimed {
+                assert_eq!(kept.cards_played() as usize, cards, "{}: hand {i}", b.name);
+            }
             assert_eq!(kept.actions_taken(), kept.history().len(), "{}: hand {i}", b.name);
             assert_eq!(quiet.actions_taken(), kept.actions_taken(), "{}: hand {i}", b.name);
             assert_eq!(quiet.cards_played(), kept.cards_played(), "{}: hand {i}", b.name);
