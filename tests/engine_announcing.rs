@@ -13,11 +13,7 @@ use rand::RngCore;
 use std::sync::Arc;
 
 fn rules(args: &[&str]) -> Arc<Rules> {
-    let (sources, loaded) = common::load(args, &common::root());
-    let v = loaded
-        .variant
-        .unwrap_or_else(|| panic!("{}", common::render(&loaded.diags, &sources)));
-    Rules::new(v).unwrap()
+    common::rules(args)
 }
 
 /// (back rounds seen, opened by the declarer) over random hands.

@@ -19,11 +19,7 @@ const THREE: u8 = 0;
 const TWO: u8 = 1;
 
 fn fixture(name: &str) -> Arc<Rules> {
-    let path = common::root().join(format!("tests/fixtures/plays/{name}.kartya"));
-    let path = path.to_string_lossy().to_string();
-    let (sources, loaded) = common::load(&[path.as_str()], &common::root());
-    assert!(loaded.diags.is_empty(), "{}", common::render(&loaded.diags, &sources));
-    Rules::new(loaded.variant.unwrap()).unwrap()
+    common::fixture_rules(name)
 }
 
 /// A hand of the level-auction fixture in play: seat 0 declares contract `level`.

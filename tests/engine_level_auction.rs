@@ -27,11 +27,7 @@ fn level_rules() -> Arc<Rules> {
 }
 
 fn fixture_rules(name: &str) -> Arc<Rules> {
-    let path = common::root().join(format!("tests/fixtures/plays/{name}.kartya"));
-    let path = path.to_string_lossy().to_string();
-    let (sources, loaded) = common::load(&[path.as_str()], &common::root());
-    assert!(loaded.diags.is_empty(), "{}", common::render(&loaded.diags, &sources));
-    Rules::new(loaded.variant.unwrap()).unwrap()
+    common::fixture_rules(name)
 }
 
 fn new_game(r: &Arc<Rules>) -> kartya::engine::Game {

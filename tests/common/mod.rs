@@ -61,3 +61,19 @@ pub fn load(args: &[&str], base_dir: &Path) -> (SourceSet, Loaded) {
 pub fn render(diags: &[Diag], sources: &SourceSet) -> String {
     kartya::diag::render_plain(diags, sources, 100)
 }
+
+/// The compiled rules of these files or bundled names (files under the repository root); the
+/// test fails on any diagnostic.
+pub fn rules(args: &[&str]) -> std::sync::Arc<kartya::engine::Rules> {
+    let (sources, loaded) = load(args, &root());
+    assert!(loaded.diags.is_empty(), "{}", render(&loaded.diags, &sources));
+    let variant = loaded
+        .variant
+        .unwrap_or_else(|| panic!("{}", render(&loaded.diags, &sources)));
+    kartya::engine::Rules::new(variant).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// The compiled rules of the fixture tests/fixtures/plays/NAME.kartya.
+pub fn fixture_rules(name: &str) -> std::sync::Arc<kartya::engine::Rules> {
+    rules(&[format!("tests/fixtures/plays/{name}.kartya").as_str()])
+}
