@@ -91,3 +91,57 @@ fn without_the_statement_a_kontra_shows_nothing() {
         }
     }
 }
+
+/// TV-T1 and TV-T2 (asszorti.md §11.2, §6.3, §8.3): contract kettő (the ladder's 2nd entry) takes
+/// the top 2 talon cards and lays 2 discards on the one left, the discards on top; contract
+/// kézből (4th) leaves the 3 dealt cards. After a kontra before the first lead every seat sees
+/// all three, the discards included, until trick 1 is over.
+#[test]
+fn tv_t1_t2_the_talon_after_the_draw_and_a_kontra() {
+    let r = rules(&["asszorti"]);
+    let (mut two, mut hand) = (0, 0);
+    for i in 0..3000u64 {
+        let mut rng = hand_rng(23, i);
+        let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
+        let dealt: Vec<u8> = deal.talon_cards().to_vec();
+        let mut g = Game::from_deal(Arc::clone(&r), (i % 3) as u8, deal);
+        let mut kontra_before_lead = false;
+        // up to the first lead: the auction, the draw, the trumps and the doubling round
+        while !g.is_over() && g.phase() != Phase::Play {
+            let legal = g.legal_actions();
+            let a = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Kontra(_)))
+                .unwrap_or_else(|| legal[(rng.next_u64() % legal.len() as u64) as usize]);
+            if matches!(a, Action::Kontra(_)) && g.phase() == Phase::Back {
+                kontra_before_lead = true;
+            }
+            g.apply(a).unwrap();
+        }
+        if !kontra_before_lead || g.phase() != Phase::Play {
+            continue;
+        }
+        let t = g.talon_now();
+        let cards = t.cards().to_vec();
+        assert_eq!(cards.len(), 3, "hand {i}: the talon holds 3 again");
+        let shown = (0..3).all(|s| g.observation(s).talon_face_up & talon_mask(&g) == talon_mask(&g));
+        match g.contract() {
+            Some(1) => {
+                two += 1;
+                // bottom first: the untaken third card of the deal, then the two discards
+                assert_eq!(cards[0], dealt[0], "hand {i}: the card not taken stays at the bottom");
+                assert_eq!(t.discards.count_ones(), 2, "hand {i}");
+                assert!(t.discards & (1u64 << cards[1]) != 0 && t.discards & (1u64 << cards[2]) != 0);
+                assert!(shown, "hand {i}: TV-T1, all three shown after the kontra");
+            }
+            Some(3) => {
+                hand += 1;
+                assert_eq!(cards, dealt, "hand {i}: Hand leaves the talon as dealt");
+                assert!(shown, "hand {i}: TV-T2, the three talon cards shown");
+            }
+            _ => {}
+        }
+    }
+    assert!(two > 10 && hand > 10, "{two} kettő, {hand} kézből hands");
+}
