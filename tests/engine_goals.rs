@@ -24,13 +24,22 @@ fn fixture() -> Arc<Rules> {
 /// Every talk turn of random hands: the kontras open to the speaker, by the rule.
 #[test]
 fn kontras_follow_the_sides_and_the_per_player_rule() {
-    let r = fixture();
+    kontras_by_the_rule(&fixture());
+}
+
+/// The same on the bundled asszorti, whose doubling round is held before the first lead.
+#[test]
+fn kontras_follow_the_rule_in_the_bundled_asszorti() {
+    kontras_by_the_rule(&common::rules(&["asszorti"]));
+}
+
+fn kontras_by_the_rule(r: &Arc<Rules>) {
     let mut buf = Vec::new();
     let (mut barred, mut open_to_partner, mut figure_after_game) = (0, 0, 0);
     for i in 0..3000u64 {
         let mut rng = hand_rng(5, i);
         let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
-        let mut g = Game::from_deal(Arc::clone(&r), (i % 3) as u8, deal);
+        let mut g = Game::from_deal(Arc::clone(r), (i % 3) as u8, deal);
         while !g.is_over() {
             let legal = g.legal_actions();
             // a talk turn: the front or back round, or a turn of trick 1 with its announcements
