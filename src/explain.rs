@@ -175,6 +175,9 @@ fn trumps_words(v: &Variant, c: &Contract) -> String {
         Some(_) if c.trumps => return "named by the declarer after the talon draw: any suit".to_string(),
         _ => {}
     }
+    if c.called_suit_trumps && c.trumps {
+        return "the suit of the card the declarer calls for his partner".to_string();
+    }
     match c.fixed_trump {
         Some(s) if c.trumps => format!(
             "always {}, whatever is bid",
@@ -884,7 +887,12 @@ fn after_contracts(v: &Variant, o: &mut String) {
     }
 
     let _ = writeln!(o, "\n[scoring]");
-    if v.scoring.side_vs_side {
+    if v.scoring.pairwise {
+        let _ = writeln!(
+            o,
+            "each item is paid pairwise: each member of the larger side pays or receives it once, from one member of the smaller side (2 against 2: each loser pays one winner; alone against 3: with each of them)"
+        );
+    } else if v.scoring.side_vs_side {
         let _ = writeln!(
             o,
             "each item is paid side against side: each member of the losing side pays each member of the winning side"

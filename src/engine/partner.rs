@@ -1,6 +1,7 @@
 //! The declarer's partner: takes the contract's `sides` (a called card, the winner of a trick,
 //! fixed partnerships) and the hand so far, gives the partner call after the auction and the
-//! exchange (`Phase::PartnerCall`, `Action::CallCard`), the declarer's side as a mask of
+//! exchange (`Phase::PartnerCall`, `Action::CallCard`; with `trumps called-suit` the called
+//! card's suit becomes trumps), the declarer's side as a mask of
 //! positions (what goals, figures, kontras and payments read), and who may know the partner.
 
 use super::deal::bit;
@@ -126,6 +127,14 @@ impl Game {
             card: Some(card),
             holder: holder.filter(|&p| Some(p) != self.declarer),
         };
+        // `trumps called-suit`: the call names the trumps too (read by `start_play`'s table)
+        if self
+            .contract
+            .and_then(|c| self.rules.variant.contracts.get(c))
+            .is_some_and(|c| c.called_suit_trumps)
+        {
+            self.trump = Some(self.rules.tables.suit(card));
+        }
         self.begin_play();
     }
 

@@ -318,6 +318,9 @@ struct Sides {
     opponents: u16,
     /// `payments side-vs-side`: each member of the winning side receives from each loser.
     side_vs_side: bool,
+    /// `payments pairwise`: each member of the larger side settles once, with one of the
+    /// smaller side's members in turn.
+    pairwise: bool,
 }
 
 impl Sides {
@@ -342,6 +345,7 @@ impl Sides {
             team,
             opponents,
             side_vs_side: g.rules.variant.scoring.side_vs_side,
+            pairwise: g.rules.variant.scoring.pairwise,
         }
     }
 }
@@ -410,9 +414,41 @@ fn side_vs_side(sides: &Sides, declarer_side_won: bool, value: i64, pay: &mut Pa
     } else {
         (sides.opponents, sides.team)
     };
+    if sides.pairwise {
+        pairwise(winners, losers, value, pay);
+        return;
+    }
     for l in positions(losers) {
         for w in positions(winners) {
             pay.transfer(l as u8, w as u8, value);
+        }
+    }
+}
+
+/// Pairwise: every member of the larger side pays (or receives) `value` once, from one member
+/// of the smaller side in turn, so 2 against 2 each loser pays one winner and 1 against 3 the
+/// lone player settles with each of the three.
+fn pairwise(winners: u16, losers: u16, value: i64, pay: &mut Pay) {
+    let (larger, smaller, larger_won) = if winners.count_ones() >= losers.count_ones() {
+        (winners, losers, true)
+    } else {
+        (losers, winners, false)
+    };
+    if smaller == 0 {
+        return;
+    }
+    let mut rest = 0u16;
+    for m in positions(larger) {
+        // the smaller side's members in turn, from the lowest again when all had one
+        if rest == 0 {
+            rest = smaller;
+        }
+        let o = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if larger_won {
+            pay.transfer(o as u8, m as u8, value);
+        } else {
+            pay.transfer(m as u8, o as u8, value);
         }
     }
 }

@@ -732,6 +732,7 @@ impl<'a> Builder<'a> {
                 overtricks: None,
                 deduct: None,
                 chosen_trumps: None,
+                called_suit_trumps: false,
                 talon_draw: None,
                 discards_face_up: false,
                 claims: None,
@@ -762,6 +763,7 @@ impl<'a> Builder<'a> {
                     }
                     "trumps_stmt" => {
                         c.trumps = text(e, 1) != "none";
+                        c.called_suit_trumps = text(e, 1) == "called-suit";
                         if text(e, 1) == "chosen" {
                             c.chosen_trumps = Some(ChosenTrumps {
                                 or_none: text(e, 2) == "or-none",
@@ -2036,13 +2038,17 @@ impl<'a> Builder<'a> {
     fn scoring(&mut self) -> Scoring {
         let mut s = Scoring {
             side_vs_side: false,
+            pairwise: false,
             sitting_out_with_opponents: false,
             paper_plus_minus: false,
             robber: None,
         };
         for e in self.block(&["scoring"]) {
             match e.stmt.rule.as_str() {
-                "payments_stmt" => s.side_vs_side = text(e, 1) == "side-vs-side",
+                "payments_stmt" => {
+                    s.side_vs_side = text(e, 1) != "declarer-vs-each";
+                    s.pairwise = text(e, 1) == "pairwise";
+                }
                 "sitting_out_stmt" => s.sitting_out_with_opponents = text(e, 1) == "with-opponents",
                 "paper_stmt" => s.paper_plus_minus = text(e, 1) == "plus-minus",
                 "robber_stmt" => {

@@ -280,6 +280,9 @@ pub struct Contract {
     /// `trumps chosen [or-none]`: the declarer names the trump suit after the talon draw (with
     /// `trumps` true); `None` for the other trump rules.
     pub chosen_trumps: Option<ChosenTrumps>,
+    /// `trumps called-suit`: the suit of the card called for the partner is trumps (with
+    /// `trumps` true and `sides called-card`).
+    pub called_suit_trumps: bool,
     /// `talon-draw [up-to] N`: the declarer's blind draw from the talon once the contract is
     /// known (`None` without the line: the talon is not drawn from).
     pub talon_draw: Option<TalonDraw>,
@@ -684,6 +687,11 @@ pub struct Scoring {
     /// `payments side-vs-side`: each member of the winning side receives an item's value from
     /// each member of the losing side (without it: the declarer against each opponent).
     pub side_vs_side: bool,
+    /// `payments pairwise` (with `side_vs_side` true): each member of the larger side pays or
+    /// receives the value once, paired in turn with a member of the smaller side. Left out of
+    /// the JSON model when off.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pairwise: bool,
     pub sitting_out_with_opponents: bool,
     pub paper_plus_minus: bool,
     pub robber: Option<Robber>,

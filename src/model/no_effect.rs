@@ -128,7 +128,7 @@ fn bidding(v: &Variant, out: &mut Out) {
     let trumps = |c: ContractId| {
         v.contracts
             .get(c)
-            .is_some_and(|c| c.trumps && c.fixed_trump.is_none() && c.chosen_trumps.is_none())
+            .is_some_and(|c| c.trumps && c.fixed_trump.is_none() && c.chosen_trumps.is_none() && !c.called_suit_trumps)
     };
     let has_indicator = v.deal.iter().any(|s| matches!(s, DealStep::Indicator));
     let no_suit_help = |c: &str| {
