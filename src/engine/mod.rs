@@ -9,6 +9,7 @@ pub mod calling;
 pub mod claims;
 pub mod deal;
 pub mod exchange;
+mod finished;
 pub mod game;
 mod goals;
 mod level_auction;
