@@ -8,6 +8,7 @@ mod bidding;
 pub mod calling;
 pub mod claims;
 pub mod deal;
+mod dispatch;
 pub mod exchange;
 mod finished;
 pub mod game;
