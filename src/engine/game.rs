@@ -707,89 +707,9 @@ impl Game {
         };
     }
 
-    /// Applies an action, or says which rule it breaks.
-    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        if let Err(rule) = self.check_action(action) {
-            return Err(IllegalAction {
-                index: self.actions as usize,
-                seat: self.to_act_seat(),
-                action,
-                rule,
-            });
-        }
-        self.apply_legal(action);
-        Ok(())
-    }
-
-    /// Whether an action is legal now, or the rule it breaks.
-    fn check_action(&self, action: Action) -> Result<(), &'static str> {
-        match (self.phase, action) {
-            (Phase::Over, _) => Err("the hand is over"),
-            (Phase::Play, Action::Play(card)) => {
-                let t = self.rules.tables.play.get(self.table).ok_or("no contract to play")?;
-                self.play.check(t, card).map_err(|e| e.rule())
-            }
-            (_, Action::ClaimRest | Action::ConcedeRest | Action::AcceptClaim | Action::DisputeClaim) => {
-                self.check_claim(action)
-            }
-            (Phase::Claim, _) => Err("claims: a claim or concession waits for the opponents to accept or dispute it"),
-            (Phase::Bidding, _) => self.check_bid(action),
-            (Phase::Choose, _) => self.check_choose(action),
-            (Phase::Call, _) => self.check_call(action),
-            (Phase::Switch, _) => self.check_switch(action),
-            (Phase::PartnerCall, _) => self.check_partner_call(action),
-            (Phase::Exchange, _) => self.check_exchange(action),
-            (Phase::Draw, _) => self.check_draw(action),
-            (Phase::NameTrumps, _) => self.check_name_trumps(action),
-            (Phase::Back | Phase::Play, Action::Meld(call)) => self.check_meld(call),
-            (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
-                if self.phase == Phase::Play && (!self.trick_one_talk() || action == Action::Pass) {
-                    return Err("only a card may be played now");
-                }
-                self.check_say(self.phase == Phase::Front, action)
-            }
-            _ => Err("not an action of this phase"),
-        }
-    }
-
-    /// Applies an action known to be legal (checked by `check_action`, or drawn from the legal
-    /// actions or masks of this state): records it and moves the hand on.
-    pub(super) fn apply_legal(&mut self, action: Action) {
-        if self.phase == Phase::Over {
-            return;
-        }
-        self.record(self.to_act(), action);
-        match (self.phase, action) {
-            (Phase::Play, Action::Play(card)) => self.play_card(card),
-            (
-                Phase::Play | Phase::Claim,
-                Action::ClaimRest | Action::ConcedeRest | Action::AcceptClaim | Action::DisputeClaim,
-            ) => self.apply_claim(action),
-            (Phase::Bidding, _) => self.apply_bid(action),
-            (Phase::Choose, _) => self.apply_choose(action),
-            (Phase::Call, _) => self.apply_call(action),
-            (Phase::Switch, _) => self.apply_switch(action),
-            (Phase::PartnerCall, _) => self.apply_partner_call(action),
-            (Phase::Exchange, _) => self.apply_exchange(action),
-            (Phase::Draw, _) => self.apply_draw(action),
-            (Phase::NameTrumps, _) => self.apply_name_trumps(action),
-            (Phase::Back | Phase::Play, Action::Meld(call)) => self.apply_meld(call),
-            (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
-                self.apply_say(self.phase == Phase::Front, action)
-            }
-            // not an action of this phase (`check_action` refuses it): nothing happened
-            _ => {
-                self.actions = self.actions.saturating_sub(1);
-                if self.keep_history {
-                    self.history.pop();
-                }
-            }
-        }
-    }
-
     /// Writes an action into the history, by the table seat of the position that takes it.
     #[inline]
-    fn record(&mut self, pos: u8, action: Action) {
+    pub(super) fn record(&mut self, pos: u8, action: Action) {
         self.actions += 1;
         if self.keep_history {
             let seat = self.seat_of(pos);
@@ -821,7 +741,7 @@ impl Game {
     /// Applies a legal action of the talon exchange: `apply_legal` for a caller that knows the phase.
     #[inline]
     pub(super) fn apply_in_exchange(&mut self, action: Action) {
-        self.record(self.ex.holder.unwrap_or(0), action);
+        self.record(self.to_act(), action);
         self.apply_exchange(action);
     }
 
@@ -833,7 +753,7 @@ impl Game {
     }
 
     /// Plays a card known to be legal, and moves on at the end of trick 1 and of the play.
-    fn play_card(&mut self, card: u8) {
+    pub(super) fn play_card(&mut self, card: u8) {
         let talk_trick = self.trick_one_talk();
         if talk_trick {
             self.talk.said_this_turn = false;

@@ -1,8 +1,9 @@
-//! Goals and scores from the hand: takes a finished `Game` and the masks of a side, gives the
+//! Goals and scores from the hand: takes the `Finished` hand and the masks of a side, gives the
 //! trick-count primitives of the condition language (`tricks at-least N`, `an-opponent wins
 //! no-tricks`, `wins last-tricks N`, `no-trump-in last-tricks N`), the sides of a contract as
 //! position masks, and the game's value with overtricks and an undoubled deduction.
 
+use super::finished::Finished;
 use super::game::Game;
 use super::tables::MAX_SEATS;
 use crate::model::{Contract, Overtricks, SidesKind};
@@ -33,16 +34,16 @@ impl HandSides {
 }
 
 /// The tricks of the positions in `mask`, together.
-pub(super) fn tricks_of(g: &Game, mask: u16) -> u32 {
+pub(super) fn tricks_of(f: &Finished, mask: u16) -> u32 {
     (0..MAX_SEATS)
         .filter(|q| mask & (1 << q) != 0)
-        .map(|q| g.play.tricks_won[q] as u32)
+        .map(|q| f.tricks_won[q] as u32)
         .sum()
 }
 
 /// `tricks CMP N` for the side `members`.
-pub(super) fn tricks_cmp(g: &Game, members: u16, cmp: TrickCount, n: u32) -> bool {
-    let t = tricks_of(g, members);
+pub(super) fn tricks_cmp(f: &Finished, members: u16, cmp: TrickCount, n: u32) -> bool {
+    let t = tricks_of(f, members);
     match cmp {
         TrickCount::AtLeast => t >= n,
         TrickCount::Exactly => t == n,
@@ -51,24 +52,23 @@ pub(super) fn tricks_cmp(g: &Game, members: u16, cmp: TrickCount, n: u32) -> boo
 }
 
 /// `an-opponent wins no-tricks`: a position of the other side took no trick.
-pub(super) fn an_opponent_without_tricks(g: &Game, members: u16) -> bool {
-    let active = (1u16 << g.n.min(MAX_SEATS as u8)) - 1;
-    let others = active & !members;
-    (0..MAX_SEATS).any(|q| others & (1 << q) != 0 && g.play.tricks_won[q] == 0)
+pub(super) fn an_opponent_without_tricks(f: &Finished, members: u16) -> bool {
+    let others = f.active() & !members;
+    (0..MAX_SEATS).any(|q| others & (1 << q) != 0 && f.tricks_won[q] == 0)
 }
 
 /// The indices of the last `n` tricks, when the whole hand was played and has that many.
-fn last_tricks(g: &Game, n: u32) -> Option<std::ops::Range<usize>> {
-    let played = g.play.tricks_played as usize;
+fn last_tricks(f: &Finished, n: u32) -> Option<std::ops::Range<usize>> {
+    let played = f.tricks_played as usize;
     let n = n as usize;
-    (!g.play.ended_early && played == g.play.total_tricks as usize && n <= played).then(|| played - n..played)
+    (!f.ended_early && played == f.total_tricks as usize && n <= played).then(|| played - n..played)
 }
 
 /// `wins last-tricks N`: the side won each of the last `n` tricks.
-pub(super) fn wins_last_tricks(g: &Game, members: u16, n: u32) -> bool {
-    last_tricks(g, n).is_some_and(|mut r| {
+pub(super) fn wins_last_tricks(f: &Finished, members: u16, n: u32) -> bool {
+    last_tricks(f, n).is_some_and(|mut r| {
         r.all(|k| {
-            let w = g.play.trick_winner.get(k).copied().unwrap_or(u8::MAX);
+            let w = f.trick_winner.get(k).copied().unwrap_or(u8::MAX);
             members & 1u16.checked_shl(w as u32).unwrap_or(0) != 0
         })
     })
@@ -77,27 +77,31 @@ pub(super) fn wins_last_tricks(g: &Game, members: u16, n: u32) -> bool {
 /// `no-trump-in last-tricks N`: none of the last `n` tricks holds a trump. A trump in a trick
 /// always wins it, so a trick holds a trump exactly when its winning card is one: the winning
 /// cards tell, without keeping every trick's cards.
-pub(super) fn no_trump_in_last(g: &Game, n: u32) -> bool {
-    let Some(r) = last_tricks(g, n) else { return false };
-    let Some(t) = g.trump else { return true };
-    let trumps = g.rules.tables.suit_mask.get(t as usize).copied().unwrap_or(0);
+pub(super) fn no_trump_in_last(f: &Finished, trumps_by_suit: &[u64], n: u32) -> bool {
+    let Some(r) = last_tricks(f, n) else { return false };
+    let Some(t) = f.trump else { return true };
+    let trumps = trumps_by_suit.get(t as usize).copied().unwrap_or(0);
     r.into_iter().all(|k| {
-        let c = g.play.trick_card.get(k).copied().unwrap_or(u8::MAX);
+        let c = f.trick_card.get(k).copied().unwrap_or(u8::MAX);
         trumps & 1u64.checked_shl(c as u32).unwrap_or(0) == 0
     })
 }
 
 /// The game's base value in this hand: the no-trump value when the hand has no trump suit.
-pub(super) fn contract_value(g: &Game, c: &Contract) -> i64 {
-    match (g.trump, c.value_no_trumps) {
+pub(super) fn contract_value(f: &Finished, c: &Contract) -> i64 {
+    match (f.trump, c.value_no_trumps) {
         (None, Some(v)) => v,
         _ => c.value,
     }
 }
 
 /// What the winning side's tricks above the number add, before doubling.
-pub(super) fn overtrick_value(g: &Game, o: &Overtricks, sides: &HandSides, declarer_won: bool, base: i64) -> i64 {
-    let side = if declarer_won { sides.declarer } else { sides.defence };
-    let above = tricks_of(g, side).saturating_sub(o.above) as i64;
+pub(super) fn overtrick_value(f: &Finished, o: &Overtricks, declarer_won: bool, base: i64) -> i64 {
+    let side = if declarer_won {
+        f.sides.declarer
+    } else {
+        f.sides.defence
+    };
+    let above = tricks_of(f, side).saturating_sub(o.above) as i64;
     above * o.each.unwrap_or(base / 2)
 }

@@ -339,11 +339,17 @@ impl Play {
 
     /// The trick index (0-based) a written trick means: `3` is the third, `last-1` the one before the last.
     pub fn trick_index(&self, trick: TrickRef) -> Option<usize> {
-        let total = self.total_tricks as u32;
-        match trick {
-            TrickRef::Number(n) if n >= 1 && n <= total => Some(n as usize - 1),
-            TrickRef::FromLast(k) if k < total => Some((total - 1 - k) as usize),
-            _ => None,
-        }
+        trick_index_in(self.total_tricks, trick)
+    }
+}
+
+/// The index of a trick named by the rules in a play of `total` tricks (the finished hand
+/// names its tricks the same way, `finished.rs`).
+pub(super) fn trick_index_in(total: u8, trick: TrickRef) -> Option<usize> {
+    let total = total as u32;
+    match trick {
+        TrickRef::Number(n) if n >= 1 && n <= total => Some(n as usize - 1),
+        TrickRef::FromLast(k) if k < total => Some((total - 1 - k) as usize),
+        _ => None,
     }
 }

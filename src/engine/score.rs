@@ -1,8 +1,9 @@
-//! Scoring a finished hand: takes the `Game` (contract, declarer, announcements, the play) and
-//! gives the itemized `Score`: card points and melds per seat, the game item by its `Win` and
+//! Scoring a finished hand: takes the `Finished` hand (tricks, points, melds, captures, sides)
+//! and the `Game`'s items (contract, announcements and their levels, calls, seats), and gives the itemized `Score`: card points and melds per seat, the game item by its `Win` and
 //! `Tie`, every announced figure judged by its `Cond`, and zero-sum payments per table seat.
 
 use super::deal::bit;
+use super::finished::Finished;
 use super::game::{Game, Item};
 use super::goals::{self, HandSides};
 use super::tables::MAX_SEATS;
@@ -59,8 +60,8 @@ pub struct Score {
 
 struct Ctx<'a> {
     g: &'a Game,
-    points: [i64; MAX_SEATS],
-    melds: [i64; MAX_SEATS],
+    /// The finished hand the conditions judge.
+    f: &'a Finished,
     /// The game from the declarer's side: won, lost, or nobody (a tie that pays nobody).
     game_won: Option<bool>,
 }
@@ -119,42 +120,19 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         return;
     }
     let n = g.n as usize;
+    // the hand's facts, built once here where its play has ended
+    let f = Finished::of(g, contract);
     let mut ctx = Ctx {
         g,
-        points: [0; MAX_SEATS],
-        melds: [0; MAX_SEATS],
+        f: &f,
         game_won: None,
     };
-    // every seat slot (positions from n on have no points): a fixed count keeps the code short
-    for p in 0..MAX_SEATS {
-        ctx.points[p] = g.play.points[p] as i64;
-    }
-    // marriages in trumps: valid unannounced, counted for the holder at the start of play
-    if let (true, Some(t)) = (contract.melds.marriages != 0, g.trump) {
-        let tb = &g.rules.tables;
-        for (i, marriage) in v.melds.marriages.iter().enumerate() {
-            if contract.melds.marriages & (1 << i) == 0 {
-                continue;
-            }
-            let (r1, r2) = marriage.ranks;
-            if let (Some(a), Some(b)) = (tb.card(t, r1), tb.card(t, r2)) {
-                let m = bit(a) | bit(b);
-                for p in 0..n.min(MAX_SEATS) {
-                    if g.start_hands[p] & m == m {
-                        ctx.melds[p] += marriage.value;
-                    }
-                }
-            }
-        }
-    }
-    // sequences and sets, validated (§4.5)
-    super::melds::add_meld_points(g, &mut ctx.melds);
-    let base = goals::contract_value(g, contract);
+    let base = goals::contract_value(&f, contract);
     let mult = g.game_factor();
-    let hand_sides = HandSides::of(g, contract.sides);
-    match (contract.win, g.declarer) {
+    let hand_sides = f.sides;
+    match (contract.win, f.declarer) {
         (Win::MoreThanEach { with_melds }, Some(d)) => {
-            let total = |p: usize| ctx.points[p] + if with_melds { ctx.melds[p] } else { 0 };
+            let total = |p: usize| f.points[p] + if with_melds { f.melds[p] } else { 0 };
             let mut dt = total(d as usize);
             if hand_sides.declarer != 1 << d {
                 // the declarer and his partner are one side: their totals together
@@ -178,7 +156,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
                 Some(false)
             };
         }
-        (Win::NoTricks, Some(_)) => ctx.game_won = Some(goals::tricks_of(g, hand_sides.declarer) == 0),
+        (Win::NoTricks, Some(_)) => ctx.game_won = Some(goals::tricks_of(&f, hand_sides.declarer) == 0),
         (Win::Goal, Some(d)) => {
             ctx.game_won = Some(
                 contract
@@ -196,9 +174,9 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     let (mut extra, mut deducted) = (0, 0);
     if let Some(w) = ctx.game_won {
         if let Some(o) = &contract.overtricks {
-            extra = goals::overtrick_value(g, o, &hand_sides, w, base);
+            extra = goals::overtrick_value(&f, o, w, base);
         }
-        if let (true, Some(c), Some(d)) = (w, &contract.deduct, g.declarer) {
+        if let (true, Some(c), Some(d)) = (w, &contract.deduct, f.declarer) {
             if eval(&ctx, c, d, hand_sides.declarer) {
                 deducted = base;
             }
@@ -227,17 +205,17 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             total: &mut s.payments,
         };
         if contract.win == Win::MostTricks {
-            most_tricks(g, contract.tie, game_value, &mut pay);
+            most_tricks(g, &f, contract.tie, game_value, &mut pay);
         }
-        if let (true, Some(won)) = (g.declarer.is_some(), ctx.game_won) {
+        if let (true, Some(won)) = (f.declarer.is_some(), ctx.game_won) {
             pay_side(&sides, true, won, game_value, &mut pay);
         }
         // `each-scores`: every player judged by the goal over his own tricks, scored for himself
         if let (Some(each), Some(goal)) = (&contract.each_scores, &contract.goal) {
             for p in 0..n.min(MAX_SEATS) as u8 {
-                let Some(bid) = g.undertaking(p) else { continue };
+                let Some(bid) = f.undertaking(p) else { continue };
                 let met = eval(&ctx, goal, p, seat_bit(p));
-                let tricks = g.play.tricks_won.get(p as usize).copied().unwrap_or(0);
+                let tricks = f.tricks_won.get(p as usize).copied().unwrap_or(0);
                 let own = each.score(met, bid, tricks);
                 pay.credit(g.seat_of(p), own);
                 s.own_scores += own;
@@ -249,13 +227,13 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         if fig.multiplies_game {
             continue;
         }
-        let mut base = match (a.front, g.trump, fig.back_no_trumps) {
+        let mut base = match (a.front, f.trump, fig.back_no_trumps) {
             (false, None, Some(v)) => v,
             (true, ..) => fig.front.unwrap_or(0),
             _ => fig.back.unwrap_or(0),
         };
         let owner_decl = hand_sides.declarer & seat_bit(a.by) != 0;
-        let side = side_mask(g, &hand_sides, a.by, fig.fulfil_by_side);
+        let side = side_mask(&f, a.by, fig.fulfil_by_side);
         let won = match g.conceded(Item::Figure(i as u16)) {
             Some(declarer_won) => declarer_won == owner_decl,
             None => g
@@ -300,9 +278,9 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             s.meld_points.get_mut(seat),
             s.tricks.get_mut(seat),
         ) {
-            *cp = ctx.points[p];
-            *mp = ctx.melds[p];
-            *tr = g.play.tricks_won[p];
+            *cp = f.points[p];
+            *mp = f.melds[p];
+            *tr = f.tricks_won[p];
         }
     }
 }
@@ -456,9 +434,9 @@ fn pairwise(winners: u16, losers: u16, value: i64, pay: &mut Pay) {
 /// Most tricks: each player with the most pays each player with fewer (one tie rule), or nobody
 /// pays when the most is shared (the other).
 #[inline(never)] // off the common path: keeps the hot code small
-fn most_tricks(g: &Game, tie: Tie, value: i64, pay: &mut Pay) {
-    let n = g.n as usize;
-    let tricks = &g.play.tricks_won;
+fn most_tricks(g: &Game, f: &Finished, tie: Tie, value: i64, pay: &mut Pay) {
+    let n = f.n as usize;
+    let tricks = &f.tricks_won;
     let most = tricks.iter().take(n).copied().max().unwrap_or(0);
     let top = (0..n).filter(|&p| tricks.get(p) == Some(&most)).count();
     if top == n || (top > 1 && tie == Tie::Nobody) {
@@ -478,21 +456,16 @@ fn most_tricks(g: &Game, tie: Tie, value: i64, pay: &mut Pay) {
 
 /// The positions that fulfil a figure: the announcer, or his whole side (the declarer's side,
 /// or the defence; everybody in a contract without a declarer).
-fn side_mask(g: &Game, sides: &HandSides, by: u8, by_side: bool) -> u16 {
+fn side_mask(f: &Finished, by: u8, by_side: bool) -> u16 {
     let own = seat_bit(by);
     if !by_side {
         return own;
     }
-    match g.declarer {
-        Some(_) if sides.declarer & own != 0 => sides.declarer,
-        Some(_) => sides.defence,
-        None => active_positions(g),
+    match f.declarer {
+        Some(_) if f.sides.declarer & own != 0 => f.sides.declarer,
+        Some(_) => f.sides.defence,
+        None => f.active(),
     }
-}
-
-/// The active positions, as a mask.
-fn active_positions(g: &Game) -> u16 {
-    (1u16 << g.n.min(MAX_SEATS as u8)) - 1
 }
 
 /// The positions whose bits are set in `mask`, lowest first.
@@ -534,15 +507,15 @@ fn eval_tree(ctx: &Ctx, c: &Cond, by: u8, side: u16) -> bool {
 }
 
 fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
-    let g = ctx.g;
-    let tb = &g.rules.tables;
+    let f = ctx.f;
+    let tb = &ctx.g.rules.tables;
     // the positions of the side, as a mask: loops over its bits stay short
-    let members = side & active_positions(g);
-    let side_tricks = || positions(members).map(|q| g.play.tricks_won[q] as u32).sum::<u32>();
+    let members = side & f.active();
+    let side_tricks = || positions(members).map(|q| f.tricks_won[q] as u32).sum::<u32>();
     let sels = |cs: &[crate::model::CardSel]| -> Option<u64> {
         let mut m = 0u64;
         for c in cs {
-            let x = tb.sel_mask(c, g.trump);
+            let x = tb.sel_mask(c, f.trump);
             if x == 0 {
                 return None;
             }
@@ -561,9 +534,9 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
             let _ = by;
             let v: i64 = positions(members)
                 .map(|q| {
-                    ctx.points.get(q).copied().unwrap_or(0)
+                    f.points.get(q).copied().unwrap_or(0)
                         + if *with_melds {
-                            ctx.melds.get(q).copied().unwrap_or(0)
+                            f.melds.get(q).copied().unwrap_or(0)
                         } else {
                             0
                         }
@@ -574,25 +547,25 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
         Prim::Captures(cs) => {
             let mut captured = 0u64;
             for q in positions(members) {
-                captured |= g.play.captured[q];
+                captured |= f.captured[q];
             }
             sels(cs).is_some_and(|m| captured & m == m)
         }
         Prim::WinsTrick { trick, card } => {
-            let Some(k) = g.play.trick_index(*trick) else {
+            let Some(k) = f.trick_index(*trick) else {
                 return false;
             };
-            if k >= g.play.tricks_played as usize {
+            if k >= f.tricks_played as usize {
                 return false;
             }
-            let winner = g.play.trick_winner.get(k).copied().unwrap_or(u8::MAX);
-            let wc = g.play.trick_card.get(k).copied().unwrap_or(u8::MAX);
-            side & 1u16.checked_shl(winner as u32).unwrap_or(0) != 0 && tb.sel_mask(card, g.trump) & bit(wc) != 0
+            let winner = f.trick_winner.get(k).copied().unwrap_or(u8::MAX);
+            let wc = f.trick_card.get(k).copied().unwrap_or(u8::MAX);
+            side & 1u16.checked_shl(winner as u32).unwrap_or(0) != 0 && tb.sel_mask(card, f.trump) & bit(wc) != 0
         }
-        Prim::AllTricks => !g.play.ended_early && side_tricks() == g.play.total_tricks as u32,
+        Prim::AllTricks => !f.ended_early && side_tricks() == f.total_tricks as u32,
         Prim::NoTricks => side_tricks() == 0,
         Prim::Game { won } => {
-            let side_is_declarer = g.declarer.is_some_and(|d| side & (1 << d) != 0);
+            let side_is_declarer = f.declarer.is_some_and(|d| side & (1 << d) != 0);
             match ctx.game_won {
                 Some(w) => (w == side_is_declarer) == *won,
                 None => false,
@@ -600,17 +573,17 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
         }
         Prim::Holds(cs) => {
             let Some(m) = sels(cs) else { return false };
-            positions(members).any(|q| g.start_hands[q] & m == m)
+            positions(members).any(|q| f.start_hands[q] & m == m)
         }
-        Prim::TrumpIs(s) => g.trump == Some(*s),
-        Prim::Tricks { cmp: c, n } => goals::tricks_cmp(g, members, *c, *n),
+        Prim::TrumpIs(s) => f.trump == Some(*s),
+        Prim::Tricks { cmp: c, n } => goals::tricks_cmp(f, members, *c, *n),
         // the undertaking of the player judged (the declarer for the game, each player for
         // `each-scores`); no bid, no goal met
-        Prim::TricksBid { cmp: c } => g
+        Prim::TricksBid { cmp: c } => f
             .undertaking(by)
-            .is_some_and(|b| goals::tricks_cmp(g, members, *c, b as u32)),
-        Prim::OpponentNoTricks => goals::an_opponent_without_tricks(g, members),
-        Prim::LastTricks(n) => goals::wins_last_tricks(g, members, *n),
-        Prim::NoTrumpInLast(n) => goals::no_trump_in_last(g, *n),
+            .is_some_and(|b| goals::tricks_cmp(f, members, *c, b as u32)),
+        Prim::OpponentNoTricks => goals::an_opponent_without_tricks(f, members),
+        Prim::LastTricks(n) => goals::wins_last_tricks(f, members, *n),
+        Prim::NoTrumpInLast(n) => goals::no_trump_in_last(f, &tb.suit_mask, *n),
     }
 }

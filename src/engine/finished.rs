@@ -1,0 +1,115 @@
+//! The finished hand as one value: takes the `Game` when its play ends, gives `Finished`, the
+//! facts that scoring reads (per position: tricks, card points, meld points, captured cards,
+//! the starting hand, the undertaking; the trump, the declarer and his side as masks, and each
+//! trick's winner and winning card). Built once per hand on the stack, with no allocation, so
+//! that `score.rs` and `goals.rs` judge the hand from this value and not from the live `Game`'s
+//! phase state (general-model.md P4: the score→game and melds→game edges).
+
+use super::deal::bit;
+use super::game::Game;
+use super::goals::HandSides;
+use super::play::MAX_TRICKS;
+use super::tables::MAX_SEATS;
+use crate::model::{Contract, SuitId};
+use crate::syntax::ast::TrickRef;
+
+/// What the play of a hand left behind, by position (forehand first).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Finished {
+    /// Active positions.
+    pub n: u8,
+    pub trump: Option<SuitId>,
+    /// The declarer's position.
+    pub declarer: Option<u8>,
+    /// The declarer's side and the side against it.
+    pub sides: HandSides,
+    pub tricks_won: [u8; MAX_SEATS],
+    /// Card points in tricks (with the last trick).
+    pub points: [i64; MAX_SEATS],
+    /// Meld points, validated: marriages in trumps, sequences and sets (`melds.rs`).
+    pub melds: [i64; MAX_SEATS],
+    /// The cards in each position's won tricks.
+    pub captured: [u64; MAX_SEATS],
+    /// Each position's hand when the play started.
+    pub start_hands: [u64; MAX_SEATS],
+    /// Each position's undertaking, a number of tricks bid (`undertakings.rs`).
+    pub undertakings: [Option<u8>; MAX_SEATS],
+    /// The winner's position and the winning card of each trick played.
+    pub trick_winner: [u8; MAX_TRICKS],
+    pub trick_card: [u8; MAX_TRICKS],
+    pub tricks_played: u8,
+    pub total_tricks: u8,
+    /// The play ended before every trick was played (a lost no-tricks contract).
+    pub ended_early: bool,
+}
+
+impl Finished {
+    /// The finished hand of `g`, played in `contract`.
+    pub(super) fn of(g: &Game, contract: &Contract) -> Finished {
+        let play = &g.play;
+        let mut points = [0i64; MAX_SEATS];
+        // every seat slot (positions from n on have no points): a fixed count keeps the code short
+        for (p, q) in points.iter_mut().zip(play.points.iter()) {
+            *p = *q as i64;
+        }
+        let mut f = Finished {
+            n: g.n,
+            trump: g.trump,
+            declarer: g.declarer,
+            sides: HandSides::of(g, contract.sides),
+            tricks_won: play.tricks_won,
+            points,
+            melds: [0; MAX_SEATS],
+            captured: play.captured,
+            start_hands: g.start_hands,
+            undertakings: g.bid.undertakings,
+            trick_winner: play.trick_winner,
+            trick_card: play.trick_card,
+            tricks_played: play.tricks_played,
+            total_tricks: play.total_tricks,
+            ended_early: play.ended_early,
+        };
+        f.add_marriages(g, contract);
+        // sequences and sets, validated (§4.5)
+        super::melds::add_meld_points(g, &mut f.melds);
+        f
+    }
+
+    /// Marriages in trumps: valid unannounced, counted for the holder at the start of play.
+    fn add_marriages(&mut self, g: &Game, contract: &Contract) {
+        let (true, Some(t)) = (contract.melds.marriages != 0, self.trump) else {
+            return;
+        };
+        let tb = &g.rules.tables;
+        let n = (self.n as usize).min(MAX_SEATS);
+        for (i, marriage) in g.rules.variant.melds.marriages.iter().enumerate() {
+            if contract.melds.marriages & (1 << i) == 0 {
+                continue;
+            }
+            let (r1, r2) = marriage.ranks;
+            if let (Some(a), Some(b)) = (tb.card(t, r1), tb.card(t, r2)) {
+                let m = bit(a) | bit(b);
+                for p in 0..n {
+                    if self.start_hands[p] & m == m {
+                        self.melds[p] += marriage.value;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The active positions, as a mask.
+    pub(super) fn active(&self) -> u16 {
+        (1u16 << self.n.min(MAX_SEATS as u8)) - 1
+    }
+
+    /// The undertaking of position `pos`, if he bid one.
+    pub(super) fn undertaking(&self, pos: u8) -> Option<u8> {
+        self.undertakings.get(pos as usize).copied().flatten()
+    }
+
+    /// The index of a trick named by the rules (`Play::trick_index`).
+    pub(super) fn trick_index(&self, trick: TrickRef) -> Option<usize> {
+        super::play::trick_index_in(self.total_tricks, trick)
+    }
+}
