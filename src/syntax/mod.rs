@@ -5,7 +5,7 @@
 pub mod ast;
 mod describe;
 mod error;
-mod keywords;
+pub(crate) mod keywords;
 
 use crate::diag::{Code, Diag};
 use crate::source::FileId;
