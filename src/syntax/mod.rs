@@ -5,6 +5,8 @@
 pub mod ast;
 mod describe;
 mod error;
+mod stmt_kind;
+pub use stmt_kind::StmtKind;
 pub(crate) mod keywords;
 
 use crate::diag::{Code, Diag};

@@ -9,6 +9,7 @@ use crate::diag::Code;
 use crate::model::{Contract, Rank, SidesKind, Suit};
 use crate::resolve::Entry;
 use crate::syntax::ast::{self, TrickRef};
+use crate::syntax::StmtKind as K;
 
 impl Builder<'_> {
     /// `sides declarer-vs-each | declarer-vs-defence | called-card CARD... [alone-if-own] |
@@ -121,7 +122,7 @@ impl Builder<'_> {
     fn players(&self) -> u32 {
         self.block(&["game"])
             .iter()
-            .filter(|e| e.stmt.rule == "players_stmt")
+            .filter(|e| e.stmt.kind() == Some(K::players_stmt))
             .filter_map(|e| text(e, 1).parse::<u32>().ok())
             .next_back()
             .unwrap_or(0)
