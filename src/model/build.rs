@@ -8,10 +8,14 @@ use crate::diag::{Code, Diag};
 use crate::names::suggest;
 use crate::resolve::{Entry, RuleTree};
 use crate::syntax::ast::{self, Word};
+use crate::syntax::StmtKind as K;
 
 mod goals;
 mod sides;
 mod undertakings;
+mod words;
+
+use words::{Flag, Words};
 
 /// Builds and checks the model. Returns it only when there is no error (warnings are returned
 /// either way).
@@ -70,13 +74,12 @@ fn w(e: &Entry, i: usize) -> Option<&Word> {
 
 /// `duties follow [trump-when-void] [overtrump] [head always|trump-lead]`: the words as written.
 fn duties_of(e: &Entry) -> Duties {
-    let has = |k: &str| e.stmt.words.iter().any(|w| w.text == k);
     Duties {
-        trump_when_void: has("trump-when-void"),
-        overtrump: has("overtrump"),
-        head: if has("always") {
+        trump_when_void: has(e, Flag::TrumpWhenVoid),
+        overtrump: has(e, Flag::Overtrump),
+        head: if has(e, Flag::Always) {
             Head::Always
-        } else if has("trump-lead") {
+        } else if has(e, Flag::TrumpLead) {
             Head::TrumpLead
         } else {
             Head::Never
@@ -86,6 +89,16 @@ fn duties_of(e: &Entry) -> Duties {
 
 fn text(e: &Entry, i: usize) -> &str {
     w(e, i).map(|w| w.text.as_str()).unwrap_or("")
+}
+
+/// Whether word `i` is the optional keyword `flag` (the place may also hold a name or number).
+fn at(e: &Entry, i: usize, flag: Flag) -> bool {
+    text(e, i) == flag.word()
+}
+
+/// Whether the optional keyword `flag` is among the statement's words.
+fn has(e: &Entry, flag: Flag) -> bool {
+    e.stmt.words.iter().any(|w| w.text == flag.word())
 }
 
 impl<'a> Builder<'a> {
@@ -136,6 +149,42 @@ impl<'a> Builder<'a> {
     ) {
         self.diags
             .push(Diag::new(code, e.file, msg).label(span, label).help(help));
+    }
+
+    /// Word `i` as one of the keywords `T` declares. The grammar admits only those words there,
+    /// so a miss means grammar and model builder disagree: an error, never a silent default.
+    fn word<T: Words>(&mut self, e: &Entry, i: usize) -> Option<T> {
+        match w(e, i) {
+            Some(word) => self.keyword(e, word),
+            None => {
+                let word = Word {
+                    text: String::new(),
+                    kind: ast::WordKind::Bare,
+                    span: e.stmt.head_span(),
+                };
+                self.keyword(e, &word)
+            }
+        }
+    }
+
+    fn keyword<T: Words>(&mut self, e: &Entry, word: &Word) -> Option<T> {
+        let found = T::from_word(&word.text);
+        if found.is_none() {
+            self.err(
+                Code::Syntax,
+                e,
+                word.span,
+                format!(
+                    "internal error: `{}` is not one of the {} words the model builder knows ({})",
+                    word.text,
+                    T::WHAT,
+                    T::WORDS.join(", ")
+                ),
+                "the grammar admits a word here that the model does not read",
+                "this is a bug in kartya: grammar/kartya.pest and src/model/build/words.rs disagree",
+            );
+        }
+        found
     }
 
     fn int(&mut self, e: &Entry, i: usize, min: i64, max: i64, what: &str) -> Option<i64> {
@@ -220,7 +269,7 @@ impl<'a> Builder<'a> {
             points: self
                 .block(&["points"])
                 .iter()
-                .filter(|e| e.stmt.rule == "points_row")
+                .filter(|e| e.stmt.kind() == Some(K::points_row))
                 .map(|e| text(e, 0).to_string())
                 .collect(),
             contracts: self.names_of("contract"),
@@ -296,17 +345,18 @@ impl<'a> Builder<'a> {
         let mut seating = Seating::CounterClockwise;
         let mut sits_out = false;
         for e in self.block(&["game"]) {
-            match e.stmt.rule.as_str() {
-                "players_stmt" => players = self.int(e, 1, 2, 8, "the number of players").unwrap_or(0) as u8,
-                "active_stmt" => active = Some(self.int(e, 1, 2, 8, "the number of active players").unwrap_or(0) as u8),
-                "seating_stmt" => {
-                    seating = if text(e, 1) == "clockwise" {
-                        Seating::Clockwise
-                    } else {
-                        Seating::CounterClockwise
+            match e.stmt.kind() {
+                Some(K::players_stmt) => players = self.int(e, 1, 2, 8, "the number of players").unwrap_or(0) as u8,
+                Some(K::active_stmt) => {
+                    active = Some(self.int(e, 1, 2, 8, "the number of active players").unwrap_or(0) as u8)
+                }
+                Some(K::seating_stmt) => {
+                    seating = match self.word(e, 1) {
+                        Some(words::Seating::Clockwise) => Seating::Clockwise,
+                        Some(words::Seating::CounterClockwise) | None => Seating::CounterClockwise,
                     }
                 }
-                "sits_out_stmt" => sits_out = true,
+                Some(K::sits_out_stmt) => sits_out = true,
                 _ => {}
             }
         }
@@ -348,8 +398,8 @@ impl<'a> Builder<'a> {
         let mut ranks: Vec<Rank> = Vec::new();
         let entries = self.block(&["deck"]);
         for e in &entries {
-            match e.stmt.rule.as_str() {
-                "suit_row" => {
+            match e.stmt.kind() {
+                Some(K::suit_row) => {
                     let (n, c) = (text(e, 1).to_string(), text(e, 2).to_string());
                     let dup = suits.iter().any(|s| s.name == n || s.code == c);
                     if dup {
@@ -375,7 +425,7 @@ impl<'a> Builder<'a> {
                         bid_rank: bid,
                     });
                 }
-                "rank_row" => {
+                Some(K::rank_row) => {
                     let (n, c) = (text(e, 1).to_string(), text(e, 2).to_string());
                     if ranks.iter().any(|r| r.name == n || r.code == c) {
                         let span = e.stmt.head_span();
@@ -402,11 +452,11 @@ impl<'a> Builder<'a> {
         let mut cards = Vec::new();
         let mut any_cards = false;
         for e in &entries {
-            if e.stmt.rule != "cards_stmt" {
+            if e.stmt.kind() != Some(K::cards_stmt) {
                 continue;
             }
             any_cards = true;
-            if text(e, 1) == "all" {
+            if at(e, 1, Flag::All) {
                 for s in 0..suits.len() {
                     for r in 0..ranks.len() {
                         cards.push(Card {
@@ -583,7 +633,7 @@ impl<'a> Builder<'a> {
         let mut out = Vec::new();
         let mut last = 0;
         for e in self.block(&["points"]) {
-            if e.stmt.rule == "last_trick_stmt" {
+            if e.stmt.kind() == Some(K::last_trick_stmt) {
                 last = self.int(e, 1, 0, 10_000, "the last-trick bonus").unwrap_or(0) as i32;
                 continue;
             }
@@ -666,27 +716,26 @@ impl<'a> Builder<'a> {
         let mut steps = Vec::new();
         let mut pickup = Pickup::AfterFrontRound;
         for e in self.block(&["deal"]) {
-            match e.stmt.rule.as_str() {
-                "packet_stmt" => {
+            match e.stmt.kind() {
+                Some(K::packet_stmt) => {
                     let size = self.int(e, 1, 1, 64, "a packet size").unwrap_or(1) as u32;
                     steps.push(DealStep::Packet {
                         size,
-                        hidden: e.stmt.words.iter().any(|w| w.text == "hidden"),
+                        hidden: has(e, Flag::Hidden),
                     });
                 }
-                "indicator_stmt" => steps.push(DealStep::Indicator),
-                "talon_stmt" => {
+                Some(K::indicator_stmt) => steps.push(DealStep::Indicator),
+                Some(K::talon_stmt) => {
                     let size = self.int(e, 1, 1, 64, "a talon size").unwrap_or(1) as u32;
                     steps.push(DealStep::Talon {
                         size,
-                        face_up: e.stmt.words.iter().any(|w| w.text == "face-up"),
+                        face_up: has(e, Flag::FaceUp),
                     });
                 }
-                "pickup_stmt" => {
-                    pickup = if text(e, 1) == "after-bidding" {
-                        Pickup::AfterBidding
-                    } else {
-                        Pickup::AfterFrontRound
+                Some(K::pickup_stmt) => {
+                    pickup = match self.word(e, 1) {
+                        Some(words::PickupTime::AfterBidding) => Pickup::AfterBidding,
+                        Some(words::PickupTime::AfterFrontRound) | None => Pickup::AfterFrontRound,
                     }
                 }
                 _ => {}
@@ -743,11 +792,11 @@ impl<'a> Builder<'a> {
             let mut seen_order = false;
             let mut seen_value = false;
             for e in self.block(&["contract", &name]) {
-                match e.stmt.rule.as_str() {
-                    "value_stmt" => {
+                match e.stmt.kind() {
+                    Some(K::value_stmt) => {
                         seen_value = true;
                         c.value = self.int(e, 1, 0, 1_000_000, "a contract value").unwrap_or(0);
-                        if text(e, 2) == "no-trumps" && e.stmt.words.len() == 4 {
+                        if at(e, 2, Flag::NoTrumps) && e.stmt.words.len() == 4 {
                             c.value_no_trumps = self.int(e, 3, 0, 1_000_000, "a contract value");
                         } else if e.stmt.words.len() > 2 {
                             let span = e.stmt.head_span();
@@ -761,29 +810,35 @@ impl<'a> Builder<'a> {
                             );
                         }
                     }
-                    "trumps_stmt" => {
-                        c.trumps = text(e, 1) != "none";
-                        c.called_suit_trumps = text(e, 1) == "called-suit";
-                        if text(e, 1) == "chosen" {
-                            c.chosen_trumps = Some(ChosenTrumps {
-                                or_none: text(e, 2) == "or-none",
-                            });
-                        }
-                        if text(e, 1) == "fixed" {
-                            let known: Vec<String> = suits.iter().map(|s| s.name.clone()).collect();
-                            c.fixed_trump = self.lookup(e, 2, "suit", &known).map(|s| s as SuitId);
+                    Some(K::trumps_stmt) => {
+                        let trumps = self.word(e, 1);
+                        c.trumps = trumps != Some(words::Trumps::None);
+                        c.called_suit_trumps = trumps == Some(words::Trumps::CalledSuit);
+                        match trumps {
+                            Some(words::Trumps::Chosen) => {
+                                c.chosen_trumps = Some(ChosenTrumps {
+                                    or_none: at(e, 2, Flag::OrNone),
+                                });
+                            }
+                            Some(words::Trumps::Fixed) => {
+                                let known: Vec<String> = suits.iter().map(|s| s.name.clone()).collect();
+                                c.fixed_trump = self.lookup(e, 2, "suit", &known).map(|s| s as SuitId);
+                            }
+                            Some(words::Trumps::Bid | words::Trumps::None | words::Trumps::CalledSuit) | None => {}
                         }
                     }
-                    "duties_stmt" => c.duties = duties_of(e),
-                    "talon_draw_stmt" => {
-                        let up_to = text(e, 1) == "up-to";
+                    Some(K::duties_stmt) => c.duties = duties_of(e),
+                    Some(K::talon_draw_stmt) => {
+                        let up_to = at(e, 1, Flag::UpTo);
                         let at = if up_to { 2 } else { 1 };
                         let count = self.int(e, at, 0, 32, "a number of talon cards").unwrap_or(0) as u8;
                         c.talon_draw = Some(TalonDraw { count, up_to });
                     }
-                    "discards_stmt" => c.discards_face_up = text(e, 1) == "face-up",
-                    "trump_cards_stmt" => c.trump_cards = self.trump_cards(e, &name, suits, ranks),
-                    "trick_order_stmt" => {
+                    Some(K::discards_stmt) => {
+                        c.discards_face_up = self.word(e, 1) == Some(words::Discards::FaceUp);
+                    }
+                    Some(K::trump_cards_stmt) => c.trump_cards = self.trump_cards(e, &name, suits, ranks),
+                    Some(K::trick_order_stmt) => {
                         seen_order = true;
                         let first = self.lookup(e, 1, "order", &names.orders);
                         if e.stmt.words.len() > 2 {
@@ -793,8 +848,8 @@ impl<'a> Builder<'a> {
                             c.plain_order = first.unwrap_or(0);
                         }
                     }
-                    "count_stmt" => {
-                        if text(e, 1) == "none" {
+                    Some(K::count_stmt) => {
+                        if at(e, 1, Flag::None) {
                             continue;
                         }
                         let first = self.lookup(e, 1, "points table", &names.points);
@@ -805,60 +860,59 @@ impl<'a> Builder<'a> {
                             c.plain_points = first;
                         }
                     }
-                    "first_lead_stmt" => {
-                        c.first_lead = match text(e, 1) {
-                            "declarer-left" => Seat::DeclarerLeft,
-                            "declarer-right" => Seat::DeclarerRight,
-                            "declarer" => Seat::Declarer,
-                            "non-dealer" => Seat::NonDealer,
-                            _ => Seat::Forehand,
+                    Some(K::first_lead_stmt) => {
+                        c.first_lead = match self.word(e, 1) {
+                            Some(words::FirstLead::DeclarerLeft) => Seat::DeclarerLeft,
+                            Some(words::FirstLead::DeclarerRight) => Seat::DeclarerRight,
+                            Some(words::FirstLead::Declarer) => Seat::Declarer,
+                            Some(words::FirstLead::NonDealer) => Seat::NonDealer,
+                            Some(words::FirstLead::Forehand) | None => Seat::Forehand,
                         }
                     }
-                    "win_stmt" if e.stmt.condition.is_some() => {
+                    Some(K::win_stmt) if e.stmt.condition.is_some() => {
                         c.win = Win::Goal;
                         c.goal = e.stmt.condition.as_ref().and_then(|x| self.cond(e, x, suits, ranks));
                     }
-                    "sides_stmt" => self.sides(e, &mut c, suits, ranks),
-                    "overtricks_stmt" => {
+                    Some(K::sides_stmt) => self.sides(e, &mut c, suits, ranks),
+                    Some(K::overtricks_stmt) => {
                         let above = self.int(e, 2, 0, 64, "a number of tricks").unwrap_or(0) as u32;
-                        let each = if text(e, 3) == "each" {
+                        let each = if self.word(e, 3) == Some(words::OvertrickValue::Each) {
                             Some(self.int(e, 4, 0, 1_000_000, "an overtrick value").unwrap_or(0))
                         } else {
                             None
                         };
                         c.overtricks = Some(Overtricks { above, each });
                     }
-                    "each_scores_stmt" => c.each_scores = Some(self.each_scores(e)),
-                    "deduct_stmt" => {
+                    Some(K::each_scores_stmt) => c.each_scores = Some(self.each_scores(e)),
+                    Some(K::deduct_stmt) => {
                         c.deduct = e.stmt.condition.as_ref().and_then(|x| self.cond(e, x, suits, ranks));
                     }
-                    "win_stmt" => {
-                        c.win = match text(e, 1) {
-                            "no-tricks" => Win::NoTricks,
-                            "most-tricks" => Win::MostTricks,
-                            _ => Win::MoreThanEach {
-                                with_melds: text(e, 2) == "card-points+melds",
+                    Some(K::win_stmt) => {
+                        c.win = match self.word(e, 1) {
+                            Some(words::WinShape::NoTricks) => Win::NoTricks,
+                            Some(words::WinShape::MostTricks) => Win::MostTricks,
+                            Some(words::WinShape::MoreThanEach) | None => Win::MoreThanEach {
+                                with_melds: self.word(e, 2) == Some(words::WinPoints::CardPointsMelds),
                             },
                         }
                     }
-                    "tie_stmt" => {
-                        c.tie = match text(e, 1) {
-                            "most-pay-fewer" => Tie::MostPayFewer,
-                            "nobody" => Tie::Nobody,
-                            _ => Tie::DeclarerLoses,
+                    Some(K::tie_stmt) => {
+                        c.tie = match self.word(e, 1) {
+                            Some(words::Tie::MostPayFewer) => Tie::MostPayFewer,
+                            Some(words::Tie::Nobody) => Tie::Nobody,
+                            Some(words::Tie::DeclarerLoses) | None => Tie::DeclarerLoses,
                         }
                     }
-                    "melds_in_stmt" => c.melds = self.meld_kinds(e, melds),
-                    "early_end_stmt" => c.early_end_when_lost = true,
-                    "announcements_stmt" => {
-                        c.announcements = if text(e, 1) == "none" {
-                            Announcements::None
-                        } else {
-                            Announcements::GameOnly
+                    Some(K::melds_in_stmt) => c.melds = self.meld_kinds(e, melds),
+                    Some(K::early_end_stmt) => c.early_end_when_lost = true,
+                    Some(K::announcements_stmt) => {
+                        c.announcements = match self.word(e, 1) {
+                            Some(words::Announcements::None) => Announcements::None,
+                            Some(words::Announcements::GameOnly) | None => Announcements::GameOnly,
                         }
                     }
-                    "exchange_in_stmt" => c.exchange = self.lookup(e, 1, "exchange", &names.exchanges),
-                    "claims_stmt" | "conceded_to_stmt" | "concession_disputed_stmt" => claim_rules.read(e),
+                    Some(K::exchange_in_stmt) => c.exchange = self.lookup(e, 1, "exchange", &names.exchanges),
+                    Some(K::claims_stmt | K::conceded_to_stmt | K::concession_disputed_stmt) => claim_rules.read(e),
                     _ => {}
                 }
             }
@@ -1057,8 +1111,8 @@ impl<'a> Builder<'a> {
         let mut no_auction = None;
         let mut contract_choice = ContractChoice::Bid;
         for e in entries {
-            match e.stmt.rule.as_str() {
-                "no_auction_stmt" => {
+            match e.stmt.kind() {
+                Some(K::no_auction_stmt) => {
                     no_auction = self
                         .lookup(e, 1, "contract", &names.contracts)
                         .map(|contract| NoAuction {
@@ -1066,7 +1120,7 @@ impl<'a> Builder<'a> {
                             forehand_declares: e.stmt.words.len() > 2,
                         });
                 }
-                "suit_contract_stmt" => {
+                Some(K::suit_contract_stmt) => {
                     suit_contract = self.lookup(e, 1, "contract", &names.contracts);
                     if let Some(c) = suit_contract.and_then(|c| contracts.get(c)) {
                         if !c.trumps {
@@ -1092,42 +1146,42 @@ impl<'a> Builder<'a> {
                         }
                     }
                 }
-                "round_row" => {
+                Some(K::round_row) => {
                     let number = self.int(e, 1, 1, 20, "a round number").unwrap_or(1) as u32;
-                    let shape = match text(e, 2) {
-                        "accept-indicator" => RoundShape::AcceptIndicator,
-                        "ascending" => {
+                    let shape = match self.word(e, 2) {
+                        Some(words::RoundShape::AcceptIndicator) => RoundShape::AcceptIndicator,
+                        Some(words::RoundShape::Ascending) => {
                             let ladder = self.lookup(e, 3, "ladder", &names.ladders).unwrap_or(0);
-                            let has = |k: &str| e.stmt.words.iter().any(|w| w.text == k);
                             RoundShape::Ascending {
                                 ladder,
-                                until_pass: has("until-pass"),
-                                no_indicator: has("no-indicator"),
-                                with_figures: has("with-figures"),
-                                single_step: has("single-step"),
-                                hold_by_priority: has("hold-by-priority"),
-                                forced_last: has("forced-last"),
+                                until_pass: has(e, Flag::UntilPass),
+                                no_indicator: has(e, Flag::NoIndicator),
+                                with_figures: has(e, Flag::WithFigures),
+                                single_step: has(e, Flag::SingleStep),
+                                hold_by_priority: has(e, Flag::HoldByPriority),
+                                forced_last: has(e, Flag::ForcedLast),
                             }
                         }
-                        "each-bids" | "highest-bids" => self.numeric_round(e, names),
-                        _ => RoundShape::FirstClaim {
+                        Some(words::RoundShape::EachBids | words::RoundShape::HighestBids) => {
+                            self.numeric_round(e, names)
+                        }
+                        Some(words::RoundShape::FirstClaim) | None => RoundShape::FirstClaim {
                             contract: self.lookup(e, 3, "contract", &names.contracts).unwrap_or(0),
                         },
                     };
                     rounds.push(BidRound { number, shape });
                 }
-                "all_pass_stmt" => {
+                Some(K::all_pass_stmt) => {
                     all_pass = AllPass::Contract(self.lookup(e, 1, "contract", &names.contracts).unwrap_or(0));
                 }
-                "redeal_stmt" => all_pass = AllPass::Redeal,
-                "contract_choice_stmt" => {
-                    contract_choice = if text(e, 1) == "at-least-bid" {
-                        ContractChoice::AtLeastBid
-                    } else {
-                        ContractChoice::Bid
+                Some(K::redeal_stmt) => all_pass = AllPass::Redeal,
+                Some(K::contract_choice_stmt) => {
+                    contract_choice = match self.word(e, 1) {
+                        Some(words::ContractChoice::AtLeastBid) => ContractChoice::AtLeastBid,
+                        Some(words::ContractChoice::Bid) | None => ContractChoice::Bid,
                     }
                 }
-                "switch_row" => {
+                Some(K::switch_row) => {
                     let to = self.lookup(e, 1, "contract", &names.contracts);
                     let at_most = self.int(e, 3, 0, 1_000_000, "a switch limit");
                     if let (Some(to), Some(at_most)) = (to, at_most) {
@@ -1167,7 +1221,7 @@ impl<'a> Builder<'a> {
     /// With `no-auction`, nothing else of `bidding` is ever used: each such line is an error.
     fn no_auction_alone(&mut self) {
         for e in self.block(&["bidding"]) {
-            if e.stmt.rule == "no_auction_stmt" || e.stmt.rule == "suit_contract_stmt" {
+            if e.stmt.kind() == Some(K::no_auction_stmt) || e.stmt.kind() == Some(K::suit_contract_stmt) {
                 continue;
             }
             let span = e.stmt.head_span();
@@ -1190,13 +1244,13 @@ impl<'a> Builder<'a> {
             all_speak_first: false,
         };
         for e in self.block(&["announcing"]) {
-            match e.stmt.rule.as_str() {
-                "front_round_stmt" => a.front_round = text(e, 1) != "none",
-                "back_round_stmt" => {
-                    a.back_with_first_trick = text(e, 1) == "with-first-trick";
+            match e.stmt.kind() {
+                Some(K::front_round_stmt) => a.front_round = self.word(e, 1) != Some(words::FrontRound::None),
+                Some(K::back_round_stmt) => {
+                    a.back_with_first_trick = self.word(e, 1) == Some(words::BackRound::WithFirstTrick);
                     a.back_declarer_first = e.stmt.words.len() > 2;
                 }
-                "round_end_stmt" => a.all_speak_first = text(e, 1) != "two-passes",
+                Some(K::round_end_stmt) => a.all_speak_first = self.word(e, 1) != Some(words::RoundEnd::TwoPasses),
                 _ => {}
             }
         }
@@ -1214,9 +1268,9 @@ impl<'a> Builder<'a> {
         };
         let mut set_orders = Vec::new();
         for e in self.block(&["melds"]) {
-            match e.stmt.rule.as_str() {
-                "sequence_order_stmt" => m.sequence_order = self.lookup(e, 1, "order", &names.orders),
-                "sequence_row" => {
+            match e.stmt.kind() {
+                Some(K::sequence_order_stmt) => m.sequence_order = self.lookup(e, 1, "order", &names.orders),
+                Some(K::sequence_row) => {
                     let name = text(e, 1).to_string();
                     let length = self.int(e, 2, 2, 64, "a sequence length").unwrap_or(3) as u32;
                     let value = self.int(e, 3, 0, 1_000_000, "a meld value").unwrap_or(0);
@@ -1233,13 +1287,17 @@ impl<'a> Builder<'a> {
                     }
                     m.sequences.push(SequenceRow { name, length, value });
                 }
-                "sequence_ties_stmt" => m.ties_by_suit_rank = text(e, 1) == "suit-rank",
-                "sequence_scoring_stmt" => m.one_per_length = text(e, 1) == "one-per-length",
-                "set_row" => {
+                Some(K::sequence_ties_stmt) => {
+                    m.ties_by_suit_rank = self.word(e, 1) == Some(words::SequenceTies::SuitRank);
+                }
+                Some(K::sequence_scoring_stmt) => {
+                    m.one_per_length = self.word(e, 1) == Some(words::SequenceScoring::OnePerLength);
+                }
+                Some(K::set_row) => {
                     let name = text(e, 1).to_string();
                     let count = self.int(e, 2, 2, 64, "a set's card count").unwrap_or(4) as u32;
                     let value = self.int(e, 3, 0, 1_000_000, "a meld value").unwrap_or(0);
-                    let ranks = if text(e, 5) == "all" {
+                    let ranks = if at(e, 5, Flag::All) {
                         (0..ranks.len() as RankId).collect()
                     } else {
                         let words: Vec<Word> = e.stmt.words.iter().skip(5).cloned().collect();
@@ -1256,8 +1314,8 @@ impl<'a> Builder<'a> {
                         });
                     }
                 }
-                "set_order_stmt" => set_orders.push(e),
-                "marriage_row" => {
+                Some(K::set_order_stmt) => set_orders.push(e),
+                Some(K::marriage_row) => {
                     let name = text(e, 1).to_string();
                     let words: Vec<Word> = e.stmt.words.iter().skip(3).take(2).cloned().collect();
                     let rs: Vec<RankId> = words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect();
@@ -1359,8 +1417,8 @@ impl<'a> Builder<'a> {
             // `front`/`back` pair (a house rule need not remove the base's pair)
             let mut factor = None;
             for e in self.block(&["doubling", &name]) {
-                match e.stmt.rule.as_str() {
-                    "levels_stmt" => {
+                match e.stmt.kind() {
+                    Some(K::levels_stmt) => {
                         d.levels.clear();
                         for word in e.stmt.words.iter().skip(1) {
                             if d.levels.contains(&word.text) {
@@ -1377,12 +1435,12 @@ impl<'a> Builder<'a> {
                             d.levels.push(word.text.clone());
                         }
                     }
-                    "not_same_player_stmt" => {
+                    Some(K::not_same_player_stmt) => {
                         if let (Some(a), Some(b)) = (w(e, 1), w(e, 2)) {
                             pairs.push((a.clone(), b.clone(), e));
                         }
                     }
-                    "front_stmt" | "back_stmt" | "factor_stmt" => {
+                    Some(K::front_stmt | K::back_stmt | K::factor_stmt) => {
                         let v = self.int(e, 1, i64::MIN / 2, i64::MAX / 2, "a multiplier").unwrap_or(1);
                         if v < 1 {
                             let span = w(e, 1).map(|w| w.span).unwrap_or_default();
@@ -1395,16 +1453,16 @@ impl<'a> Builder<'a> {
                                 "kontra doubles or quadruples: write 2 or 4",
                             );
                         }
-                        if e.stmt.rule == "factor_stmt" {
+                        if e.stmt.kind() == Some(K::factor_stmt) {
                             factor = Some(v);
-                        } else if e.stmt.rule == "front_stmt" {
+                        } else if e.stmt.kind() == Some(K::front_stmt) {
                             d.front = v;
                         } else {
                             d.back = v;
                         }
                     }
-                    "top_stmt" => top_word = w(e, 1).cloned().map(|wd| (wd, e)),
-                    "shows_talon_stmt" => {
+                    Some(K::top_stmt) => top_word = w(e, 1).cloned().map(|wd| (wd, e)),
+                    Some(K::shows_talon_stmt) => {
                         d.shows_talon_until = self.int(e, 3, 1, 32, "a trick number").map(|n| n as u32);
                     }
                     _ => {}
@@ -1452,10 +1510,11 @@ impl<'a> Builder<'a> {
     }
 
     fn card_sel(&mut self, e: &Entry, c: &ast::CardRef, suits: &[Suit], ranks: &[Rank]) -> Option<CardSel> {
-        let suit = match c.suit.as_str() {
-            "trump" => SuitSel::Trump,
-            "any" => SuitSel::Any,
-            s => match suits.iter().position(|x| x.name == s || x.code == s) {
+        let s = c.suit.as_str();
+        let suit = match words::SuitWord::from_word(s) {
+            Some(words::SuitWord::Trump) => SuitSel::Trump,
+            Some(words::SuitWord::Any) => SuitSel::Any,
+            None => match suits.iter().position(|x| x.name == s || x.code == s) {
                 Some(i) => SuitSel::Suit(i as SuitId),
                 None => {
                     let known: Vec<String> = suits
@@ -1606,20 +1665,24 @@ impl<'a> Builder<'a> {
             // an `in` or `when` line already reported: the checks below would repeat it
             let mut follow_on = false;
             for e in self.block(&["figure", &name]) {
-                match e.stmt.rule.as_str() {
-                    "value_stmt" => {
+                match e.stmt.kind() {
+                    Some(K::value_stmt) => {
                         has_value = true;
                         let back = self.int(e, 1, 0, 1_000_000, "a figure value");
                         f.back = back;
                         f.front = back.map(|b| b * 2);
                         let mut i = 2;
                         while i < e.stmt.words.len() {
-                            match text(e, i) {
-                                "front" if text(e, i + 1) == "none" => f.front = None,
-                                "front" => f.front = self.int(e, i + 1, 0, 1_000_000, "a front value"),
-                                "back" => f.back = None,
-                                "no-trumps" => f.back_no_trumps = self.int(e, i + 1, 0, 1_000_000, "a figure value"),
-                                _ => {}
+                            match self.word(e, i) {
+                                Some(words::FigureValuePart::Front) if at(e, i + 1, Flag::None) => f.front = None,
+                                Some(words::FigureValuePart::Front) => {
+                                    f.front = self.int(e, i + 1, 0, 1_000_000, "a front value");
+                                }
+                                Some(words::FigureValuePart::Back) => f.back = None,
+                                Some(words::FigureValuePart::NoTrumps) => {
+                                    f.back_no_trumps = self.int(e, i + 1, 0, 1_000_000, "a figure value");
+                                }
+                                None => {}
                             }
                             i += 2;
                         }
@@ -1635,7 +1698,7 @@ impl<'a> Builder<'a> {
                             );
                         }
                     }
-                    "in_stmt" => {
+                    Some(K::in_stmt) => {
                         f.contracts.clear();
                         for i in 1..e.stmt.words.len() {
                             match self.lookup(e, i, "contract", &names.contracts) {
@@ -1644,7 +1707,7 @@ impl<'a> Builder<'a> {
                             }
                         }
                     }
-                    "when_stmt" => {
+                    Some(K::when_stmt) => {
                         let per = e.stmt.words.get(2).is_some_and(|w| w.text == ":");
                         let contract = if per {
                             self.lookup(e, 1, "contract", &names.contracts)
@@ -1660,23 +1723,28 @@ impl<'a> Builder<'a> {
                             None => follow_on = true,
                         }
                     }
-                    "upgrade_stmt" => {
+                    Some(K::upgrade_stmt) => {
                         let value = self.int(e, 1, 0, 1_000_000, "a figure value").unwrap_or(0);
                         match e.stmt.condition.as_ref().and_then(|c| self.cond(e, c, suits, ranks)) {
                             Some(c) => f.upgrade = Some((value, c)),
                             None => follow_on = true,
                         }
                     }
-                    "alias_stmt" => {
+                    Some(K::alias_stmt) => {
                         if let Some(c) = self.lookup(e, 1, "contract", &names.contracts) {
                             f.aliases.push((c, text(e, 2).to_string()));
                         }
                     }
-                    "fulfil_stmt" => f.fulfil_by_side = text(e, 1) == "side",
-                    "effect_stmt" => f.multiplies_game = text(e, 1) == "multiply-game",
-                    "requires_stmt" => {
+                    Some(K::fulfil_stmt) => f.fulfil_by_side = self.word(e, 1) == Some(words::Fulfil::Side),
+                    Some(K::effect_stmt) => f.multiplies_game = self.word(e, 1) == Some(words::Effect::MultiplyGame),
+                    Some(K::requires_stmt) => {
                         // `requires [declarer] holds CARD...`: the cards follow `holds`
-                        let holds_at = e.stmt.words.iter().position(|w| w.text == "holds").unwrap_or(1);
+                        let holds_at = e
+                            .stmt
+                            .words
+                            .iter()
+                            .position(|w| w.text == Flag::Holds.word())
+                            .unwrap_or(1);
                         f.requires_declarer_only = holds_at == 2;
                         let cards: Vec<ast::CardRef> = e
                             .stmt
@@ -1687,8 +1755,8 @@ impl<'a> Builder<'a> {
                             .collect();
                         f.requires = cards.iter().filter_map(|c| self.card_sel(e, c, suits, ranks)).collect();
                     }
-                    "announce_by_stmt" => f.declarer_only = text(e, 1) == "declarer",
-                    "keep_stmt" => {
+                    Some(K::announce_by_stmt) => f.declarer_only = self.word(e, 1) == Some(words::AnnounceBy::Declarer),
+                    Some(K::keep_stmt) => {
                         let card = e.stmt.words.get(1).map(|w| ast::CardRef::from_text(&w.text, w.span));
                         let trick = e.stmt.words.get(3).and_then(|w| crate::syntax::parse_trick(&w.text));
                         if let (Some(card), Some(trick)) = (card, trick) {
@@ -1798,7 +1866,7 @@ impl<'a> Builder<'a> {
     fn tricks_per_hand(&self) -> u32 {
         self.block(&["deal"])
             .iter()
-            .filter(|e| e.stmt.rule == "packet_stmt")
+            .filter(|e| e.stmt.kind() == Some(K::packet_stmt))
             .filter_map(|e| text(e, 1).parse::<u32>().ok())
             .sum()
     }
@@ -1813,8 +1881,8 @@ impl<'a> Builder<'a> {
             let mut forbidden = false;
             let mut i = 2;
             while i < e.stmt.words.len() {
-                if text(e, i) == "same-round" {
-                    forbidden = text(e, i + 1) == "forbidden";
+                if at(e, i, Flag::SameRound) {
+                    forbidden = self.word(e, i + 1) == Some(words::SameRound::Forbidden);
                     break;
                 }
                 if let Some(f) = self.lookup(e, i, "figure", &names.figures) {
@@ -1861,16 +1929,16 @@ impl<'a> Builder<'a> {
             call_back: false,
         };
         for e in self.block(&["calling", &name]) {
-            match e.stmt.rule.as_str() {
-                "scope_stmt" => {
-                    c.scope = match text(e, 1) {
-                        "off" => CallScope::Off,
-                        "any-figure" => CallScope::AnyFigure,
-                        _ => CallScope::Game,
+            match e.stmt.kind() {
+                Some(K::scope_stmt) => {
+                    c.scope = match self.word(e, 1) {
+                        Some(words::CallScope::Off) => CallScope::Off,
+                        Some(words::CallScope::AnyFigure) => CallScope::AnyFigure,
+                        Some(words::CallScope::Game) | None => CallScope::Game,
                     }
                 }
-                "allowed_with_stmt" => {
-                    c.allowed_with_any = text(e, 1) == "any";
+                Some(K::allowed_with_stmt) => {
+                    c.allowed_with_any = at(e, 1, Flag::Any);
                     c.allowed_with = if c.allowed_with_any {
                         Vec::new()
                     } else {
@@ -1879,19 +1947,23 @@ impl<'a> Builder<'a> {
                             .collect()
                     };
                 }
-                "figure_calls_stmt" => c.figure_calls_any_side = text(e, 1) == "any-side",
-                "call_round_stmt" => c.call_round_reopens = text(e, 1) == "reopens",
-                "game_given_up_stmt" => c.given_up_plays_on = text(e, 1) == "plays-on",
-                "game_includes_stmt" => {
+                Some(K::figure_calls_stmt) => {
+                    c.figure_calls_any_side = self.word(e, 1) == Some(words::FigureCalls::AnySide);
+                }
+                Some(K::call_round_stmt) => c.call_round_reopens = self.word(e, 1) == Some(words::CallRound::Reopens),
+                Some(K::game_given_up_stmt) => {
+                    c.given_up_plays_on = self.word(e, 1) == Some(words::GameGivenUp::PlaysOn)
+                }
+                Some(K::game_includes_stmt) => {
                     c.game_includes = (1..e.stmt.words.len())
                         .filter_map(|i| self.lookup(e, i, "figure", &names.figures))
                         .collect();
                 }
-                "multiplier_stmt" => {
+                Some(K::multiplier_stmt) => {
                     c.multiplier = self.int(e, 1, 1, 1000, "a multiplier").unwrap_or(2);
                 }
-                "call_ladder_stmt" => c.ladder = self.lookup(e, 1, "doubling ladder", &names.doublings),
-                "call_back_stmt" => c.call_back = text(e, 1) == "on",
+                Some(K::call_ladder_stmt) => c.ladder = self.lookup(e, 1, "doubling ladder", &names.doublings),
+                Some(K::call_back_stmt) => c.call_back = self.word(e, 1) == Some(words::CallBack::On),
                 _ => {}
             }
         }
@@ -1914,45 +1986,57 @@ impl<'a> Builder<'a> {
             };
             let (mut take_at, mut qualify_at) = (None, None);
             for e in self.block(&["exchange", &name]) {
-                match e.stmt.rule.as_str() {
-                    "from_round_stmt" => x.from_round = self.int(e, 1, 1, 20, "a round number").map(|n| n as u32),
-                    "exchangers_stmt" => {
+                match e.stmt.kind() {
+                    Some(K::from_round_stmt) => {
+                        x.from_round = self.int(e, 1, 1, 20, "a round number").map(|n| n as u32)
+                    }
+                    Some(K::exchangers_stmt) => {
                         let words: Vec<Word> = e.stmt.words.iter().skip(1).cloned().collect();
                         x.exchangers = words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect();
                     }
-                    "fallback_when_stmt" => x.fallback_on_indicator_only = text(e, 1) == "indicator",
-                    "made_after_stmt" => x.after_back_round = text(e, 1) == "back-round",
-                    "take_stmt" => {
-                        x.take = e
+                    Some(K::fallback_when_stmt) => {
+                        x.fallback_on_indicator_only = self.word(e, 1) == Some(words::FallbackWhen::Indicator);
+                    }
+                    Some(K::made_after_stmt) => {
+                        x.after_back_round = self.word(e, 1) == Some(words::MadeAfter::BackRound)
+                    }
+                    Some(K::take_stmt) => {
+                        // `take none` or one or more kinds.
+                        let kinds: Vec<Word> = e
                             .stmt
                             .words
                             .iter()
                             .skip(1)
-                            .filter_map(|w| match w.text.as_str() {
-                                "top-card" => Some(Take::TopCard),
-                                "top-chain" => Some(Take::TopChain),
-                                "bottom-chain" => Some(Take::BottomChain),
-                                "whole-talon" => Some(Take::WholeTalon),
-                                _ => None,
+                            .filter(|w| w.text != Flag::None.word())
+                            .cloned()
+                            .collect();
+                        x.take = kinds
+                            .iter()
+                            .filter_map(|w| self.keyword(e, w))
+                            .map(|kind| match kind {
+                                words::Take::TopCard => Take::TopCard,
+                                words::Take::TopChain => Take::TopChain,
+                                words::Take::BottomChain => Take::BottomChain,
+                                words::Take::WholeTalon => Take::WholeTalon,
                             })
                             .collect();
                         self.check_take(e, &x.take);
                         take_at = Some(e);
                     }
-                    "qualify_stmt" => {
+                    Some(K::qualify_stmt) => {
                         qualify_at = Some(e);
-                        x.qualify_trumps = e.stmt.words.iter().any(|w| w.text == "trumps");
+                        x.qualify_trumps = has(e, Flag::Trumps);
                         let cards: Vec<ast::CardRef> = e
                             .stmt
                             .words
                             .iter()
                             .skip(1)
-                            .filter(|w| w.text != "trumps")
+                            .filter(|w| w.text != Flag::Trumps.word())
                             .map(|w| ast::CardRef::from_text(&w.text, w.span))
                             .collect();
                         x.qualify_cards = cards.iter().filter_map(|c| self.card_sel(e, c, suits, ranks)).collect();
                     }
-                    "discard_stmt" => x.discard_trumps = text(e, 1) == "any",
+                    Some(K::discard_stmt) => x.discard_trumps = self.word(e, 1) == Some(words::Discard::Any),
                     _ => {}
                 }
             }
@@ -2044,20 +2128,23 @@ impl<'a> Builder<'a> {
             robber: None,
         };
         for e in self.block(&["scoring"]) {
-            match e.stmt.rule.as_str() {
-                "payments_stmt" => {
-                    s.side_vs_side = text(e, 1) != "declarer-vs-each";
-                    s.pairwise = text(e, 1) == "pairwise";
+            match e.stmt.kind() {
+                Some(K::payments_stmt) => {
+                    let payments = self.word(e, 1);
+                    s.side_vs_side = matches!(payments, Some(words::Payments::SideVsSide | words::Payments::Pairwise));
+                    s.pairwise = payments == Some(words::Payments::Pairwise);
                 }
-                "sitting_out_stmt" => s.sitting_out_with_opponents = text(e, 1) == "with-opponents",
-                "paper_stmt" => s.paper_plus_minus = text(e, 1) == "plus-minus",
-                "robber_stmt" => {
+                Some(K::sitting_out_stmt) => {
+                    s.sitting_out_with_opponents = self.word(e, 1) == Some(words::SittingOut::WithOpponents);
+                }
+                Some(K::paper_stmt) => s.paper_plus_minus = self.word(e, 1) == Some(words::Paper::PlusMinus),
+                Some(K::robber_stmt) => {
                     let target = self.int(e, 1, 1, 1_000_000, "a robber target").unwrap_or(20);
                     let bonus = self.int(e, 3, 0, 1_000_000, "a robber bonus").unwrap_or(0);
                     s.robber = Some(Robber {
                         target,
                         bonus,
-                        escalate: e.stmt.words.iter().any(|w| w.text == "escalate"),
+                        escalate: has(e, Flag::Escalate),
                     });
                 }
                 _ => {}

@@ -72,6 +72,12 @@ pub struct Stmt {
 }
 
 impl Stmt {
+    /// Which grammar rule recognised the statement, as a closed enum (`None` only if the rule
+    /// name is not a statement rule, which the parser never produces).
+    pub fn kind(&self) -> Option<super::StmtKind> {
+        super::StmtKind::from_name(&self.rule)
+    }
+
     /// The first word: the statement's keyword (or, for table rows, the row's name).
     pub fn keyword(&self) -> &str {
         self.words.first().map(|w| w.text.as_str()).unwrap_or("")

@@ -5,7 +5,9 @@
 pub mod ast;
 mod describe;
 mod error;
-mod keywords;
+mod stmt_kind;
+pub use stmt_kind::StmtKind;
+pub(crate) mod keywords;
 
 use crate::diag::{Code, Diag};
 use crate::source::FileId;

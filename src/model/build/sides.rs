@@ -3,22 +3,24 @@
 //! the engine could not honour (a seat named twice, beyond the players or on no side, a trick a
 //! hand does not have).
 
+use super::words::{self, Flag, Words};
 use super::{text, w, Builder};
 use crate::diag::Code;
 use crate::model::{Contract, Rank, SidesKind, Suit};
 use crate::resolve::Entry;
 use crate::syntax::ast::{self, TrickRef};
+use crate::syntax::StmtKind as K;
 
 impl Builder<'_> {
     /// `sides declarer-vs-each | declarer-vs-defence | called-card CARD... [alone-if-own] |
     /// trick-winner N | fixed SEATS SEATS`.
     pub(super) fn sides(&mut self, e: &Entry, c: &mut Contract, suits: &[Suit], ranks: &[Rank]) {
-        c.sides = match text(e, 1) {
-            "declarer-vs-defence" => SidesKind::DeclarerVsDefence,
-            "called-card" => {
+        c.sides = match self.word(e, 1) {
+            Some(words::Sides::DeclarerVsDefence) => SidesKind::DeclarerVsDefence,
+            Some(words::Sides::CalledCard) => {
                 let mut alone_if_own = false;
                 for word in e.stmt.words.iter().skip(2) {
-                    if word.text == "alone-if-own" {
+                    if word.text == Flag::AloneIfOwn.word() {
                         alone_if_own = true;
                         continue;
                     }
@@ -29,9 +31,9 @@ impl Builder<'_> {
                 }
                 SidesKind::CalledCard { alone_if_own }
             }
-            "trick-winner" => SidesKind::TrickWinner(self.partner_trick(e)),
-            "fixed" => SidesKind::Fixed(self.fixed_sides(e)),
-            _ => SidesKind::DeclarerVsEach,
+            Some(words::Sides::TrickWinner) => SidesKind::TrickWinner(self.partner_trick(e)),
+            Some(words::Sides::Fixed) => SidesKind::Fixed(self.fixed_sides(e)),
+            Some(words::Sides::DeclarerVsEach) | None => SidesKind::DeclarerVsEach,
         }
     }
 
@@ -120,7 +122,7 @@ impl Builder<'_> {
     fn players(&self) -> u32 {
         self.block(&["game"])
             .iter()
-            .filter(|e| e.stmt.rule == "players_stmt")
+            .filter(|e| e.stmt.kind() == Some(K::players_stmt))
             .filter_map(|e| text(e, 1).parse::<u32>().ok())
             .next_back()
             .unwrap_or(0)

@@ -3,7 +3,8 @@
 //! and the per-player scoring (`model::undertakings`). Whether the range fits the hand and the
 //! goal reads a bid is checked on the whole variant (`no_effect/undertakings.rs`).
 
-use super::{text, Builder, Names};
+use super::words::{self, Flag};
+use super::{at, Builder, Names};
 use crate::model::{EachScores, RoundShape};
 use crate::resolve::Entry;
 
@@ -16,16 +17,17 @@ impl Builder<'_> {
     pub(super) fn numeric_round(&mut self, e: &Entry, names: &Names) -> RoundShape {
         let contract = self.lookup(e, 3, "contract", &names.contracts).unwrap_or(0);
         let min = self.int(e, 4, 0, MAX_BID, "the lowest bid").unwrap_or(0) as u8;
-        let max = match text(e, 5) {
-            "hand" => None,
-            _ => Some(self.int(e, 5, 0, MAX_BID, "the highest bid").unwrap_or(0) as u8),
+        let max = if at(e, 5, Flag::Hand) {
+            None
+        } else {
+            Some(self.int(e, 5, 0, MAX_BID, "the highest bid").unwrap_or(0) as u8)
         };
-        if text(e, 2) == "each-bids" {
+        if self.word(e, 2) == Some(words::RoundShape::EachBids) {
             RoundShape::EachBids {
                 contract,
                 min,
                 max,
-                last_not_total: text(e, 6) == "last-not-total",
+                last_not_total: at(e, 6, Flag::LastNotTotal),
             }
         } else {
             RoundShape::HighestBids { contract, min, max }
