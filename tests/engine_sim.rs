@@ -111,7 +111,12 @@ fn a_game_without_history_plays_the_same_hands() {
                 .history()
                 .iter()
                 .any(|(_, a)| matches!(a, Action::ClaimRest | Action::ConcedeRest));
-            if !claimed {
+            if claimed {
+                // every card dealt to a hand is played, by a `Play` action or by the claim
+                let dealt = rules.variant.hand_size() as usize * rules.variant.active as usize;
+                assert!(cards <= dealt, "{}: hand {i}", b.name);
+                assert_eq!(kept.cards_played() as usize, dealt, "{}: hand {i}", b.name);
+            } else {
                 assert_eq!(kept.cards_played() as usize, cards, "{}: hand {i}", b.name);
             }
             assert_eq!(kept.actions_taken(), kept.history().len(), "{}: hand {i}", b.name);

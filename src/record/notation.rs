@@ -189,23 +189,20 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
             .map(Action::NameTrumps)
             .ok_or_else(|| format!("there is no suit `{arg}` in these rules")),
         "no-trumps" => Ok(Action::NoTrumps),
-        // a set row by its name
-        "meld" if v.melds.sets.iter().any(|r| r.name == arg) => v
-            .melds
-            .sets
-            .iter()
-            .position(|r| r.name == arg)
-            .and_then(|i| u8::try_from(i).ok())
-            .map(|i| Action::Meld(MeldCall::Set(i)))
-            .ok_or_else(|| format!("`{arg}` is not a set of this variant")),
-        "meld" => v
-            .melds
-            .sequences
-            .iter()
-            .position(|r| r.name == arg)
-            .and_then(|i| u8::try_from(i).ok())
-            .map(|i| Action::Meld(MeldCall::Sequence(i)))
-            .ok_or_else(|| format!("there is no sequence `{arg}` in these rules")),
+        // a set row by its name, else a sequence row
+        "meld" => match v.melds.sets.iter().position(|r| r.name == arg) {
+            Some(i) => u8::try_from(i)
+                .map(|i| Action::Meld(MeldCall::Set(i)))
+                .map_err(|_| format!("`{arg}` is not a set of this variant")),
+            None => v
+                .melds
+                .sequences
+                .iter()
+                .position(|r| r.name == arg)
+                .and_then(|i| u8::try_from(i).ok())
+                .map(|i| Action::Meld(MeldCall::Sequence(i)))
+                .ok_or_else(|| format!("there is no sequence `{arg}` in these rules")),
+        },
         "announce" => v
             .figures
             .iter()
