@@ -19,6 +19,9 @@ pub(super) struct Finished {
     /// Active positions.
     pub n: u8,
     pub trump: Option<SuitId>,
+    /// Every trump card of the hand's play table: the trump suit and any `trump-cards` (0
+    /// without trumps).
+    pub trump_mask: u64,
     /// The declarer's position.
     pub declarer: Option<u8>,
     /// The declarer's side and the side against it.
@@ -55,6 +58,7 @@ impl Finished {
         let mut f = Finished {
             n: g.n,
             trump: g.trump,
+            trump_mask: g.table().map(|t| t.trump_mask).unwrap_or(0),
             declarer: g.declarer,
             sides: HandSides::of(g, contract.sides),
             tricks_won: play.tricks_won,

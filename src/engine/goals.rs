@@ -74,16 +74,14 @@ pub(super) fn wins_last_tricks(f: &Finished, members: u16, n: u32) -> bool {
     })
 }
 
-/// `no-trump-in last-tricks N`: none of the last `n` tricks holds a trump. A trump in a trick
-/// always wins it, so a trick holds a trump exactly when its winning card is one: the winning
-/// cards tell, without keeping every trick's cards.
-pub(super) fn no_trump_in_last(f: &Finished, trumps_by_suit: &[u64], n: u32) -> bool {
+/// `no-trump-in last-tricks N`: none of the last `n` tricks holds a trump (the trump suit's
+/// cards or `trump-cards`). A trump in a trick always wins it, so a trick holds a trump exactly
+/// when its winning card is one: the winning cards tell, without keeping every trick's cards.
+pub(super) fn no_trump_in_last(f: &Finished, n: u32) -> bool {
     let Some(r) = last_tricks(f, n) else { return false };
-    let Some(t) = f.trump else { return true };
-    let trumps = trumps_by_suit.get(t as usize).copied().unwrap_or(0);
     r.into_iter().all(|k| {
         let c = f.trick_card.get(k).copied().unwrap_or(u8::MAX);
-        trumps & 1u64.checked_shl(c as u32).unwrap_or(0) == 0
+        f.trump_mask & 1u64.checked_shl(c as u32).unwrap_or(0) == 0
     })
 }
 
@@ -104,4 +102,53 @@ pub(super) fn overtrick_value(f: &Finished, o: &Overtricks, declarer_won: bool, 
     };
     let above = tricks_of(f, side).saturating_sub(o.above) as i64;
     above * o.each.unwrap_or(base / 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::play::MAX_TRICKS;
+
+    /// A finished hand of 9 tricks whose winning cards are card 9 (tricks 1-6) and card `last`
+    /// (tricks 7-9), under the trump cards `trumps`.
+    fn hand(trumps: u64, last: u8) -> Finished {
+        let mut trick_card = [9u8; MAX_TRICKS];
+        for c in trick_card.iter_mut().skip(6).take(3) {
+            *c = last;
+        }
+        Finished {
+            n: 3,
+            trump: None,
+            trump_mask: trumps,
+            declarer: Some(0),
+            sides: HandSides {
+                declarer: 1,
+                defence: 6,
+                pooled: true,
+            },
+            tricks_won: [0; MAX_SEATS],
+            points: [0; MAX_SEATS],
+            melds: [0; MAX_SEATS],
+            captured: [0; MAX_SEATS],
+            start_hands: [0; MAX_SEATS],
+            undertakings: [None; MAX_SEATS],
+            trick_winner: [0; MAX_TRICKS],
+            trick_card,
+            tricks_played: 9,
+            total_tricks: 9,
+            ended_early: false,
+        }
+    }
+
+    /// A trump card outside any trump suit (`trump-cards` without a trump suit, as in a Wenz)
+    /// winning one of the last tricks is a trump in them; without trumps nothing is.
+    #[test]
+    fn trump_cards_count_as_trumps_in_the_last_tricks() {
+        assert!(!no_trump_in_last(&hand(1 << 20, 20), 3));
+        assert!(no_trump_in_last(&hand(1 << 20, 21), 3));
+        assert!(no_trump_in_last(&hand(0, 20), 3));
+        // trick 6 is not among the last 3
+        assert!(no_trump_in_last(&hand(1 << 9, 21), 3));
+        assert!(!no_trump_in_last(&hand(1 << 9, 21), 4));
+    }
 }

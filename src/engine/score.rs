@@ -584,6 +584,6 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
             .is_some_and(|b| goals::tricks_cmp(f, members, *c, b as u32)),
         Prim::OpponentNoTricks => goals::an_opponent_without_tricks(f, members),
         Prim::LastTricks(n) => goals::wins_last_tricks(f, members, *n),
-        Prim::NoTrumpInLast(n) => goals::no_trump_in_last(f, &tb.suit_mask, *n),
+        Prim::NoTrumpInLast(n) => goals::no_trump_in_last(f, *n),
     }
 }
