@@ -592,14 +592,20 @@ fn after_contracts(v: &Variant, o: &mut String) {
         }
     }
     for marriage in &m.marriages {
-        let _ = writeln!(
-            o,
-            "marriage {}: trump {} and {} in one hand, {}, counts without being announced",
-            marriage.name,
-            rank_codes(v, &[marriage.ranks.0]),
-            rank_codes(v, &[marriage.ranks.1]),
-            marriage.value
-        );
+        let (a, b) = (rank_codes(v, &[marriage.ranks.0]), rank_codes(v, &[marriage.ranks.1]));
+        let what = match marriage.plain {
+            Some(plain) => format!(
+                "{a} and {b} of one suit in one hand, {} in trumps, {plain} in another suit",
+                marriage.value
+            ),
+            None => format!("trump {a} and {b} in one hand, {}", marriage.value),
+        };
+        let when = if marriage.by_lead {
+            "counts for its holder and his side when he leads one of the two while holding the other"
+        } else {
+            "counts without being announced"
+        };
+        let _ = writeln!(o, "marriage {}: {what}, {when}", marriage.name);
     }
 
     let _ = writeln!(o, "\n[figures] values: back / front");

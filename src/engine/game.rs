@@ -317,6 +317,8 @@ pub struct Game {
     pub(super) claims: super::claims::ClaimState,
     /// The declarer's called partner (`partner.rs`).
     pub(super) partner: super::partner::PartnerCall,
+    /// Marriage points each position registered by a lead (`marriage_lead.rs`).
+    pub(super) lead_melds: [i64; MAX_SEATS],
 }
 
 impl Game {
@@ -371,6 +373,7 @@ impl Game {
             ext: Default::default(),
             claims: Default::default(),
             partner: Default::default(),
+            lead_melds: [0; MAX_SEATS],
         };
         g.start_hand(dealer);
         g
@@ -434,6 +437,7 @@ impl Game {
             ext,
             claims,
             partner,
+            lead_melds,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -486,6 +490,7 @@ impl Game {
         *ex = ExchangeState::default();
         *draw = TalonDrawState::default();
         *partner = Default::default();
+        *lead_melds = [0; MAX_SEATS];
         *meld_said = [0; MAX_SEATS];
         *meld_seq = Default::default();
         *meld_sets = [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS];
@@ -761,6 +766,7 @@ impl Game {
         if self.claims.made.is_some() {
             self.note_claim_card(self.play.to_play, card);
         }
+        self.note_marriage_lead(card);
         let rules = &self.rules;
         let Some(t) = rules.tables.play.get(self.table) else {
             return;
@@ -810,8 +816,9 @@ impl Game {
         if self.phase != Phase::Play {
             return played;
         }
-        // with claims the declarer may claim on each of his turns: card by card
-        if self.claims.rules.is_some() {
+        // with claims the declarer may claim on each of his turns, and a lead may register a
+        // marriage: card by card
+        if self.claims.rules.is_some() || self.rules.marriage_leads.lead_mask != 0 {
             while self.play_random_card(rng) {
                 played += 1;
             }

@@ -14,6 +14,7 @@ mod finished;
 pub mod game;
 mod goals;
 mod level_auction;
+pub mod marriage_lead;
 pub mod melds;
 pub mod paper;
 mod partner;
@@ -44,6 +45,8 @@ pub struct Rules {
     pub melds: melds::MeldTables,
     /// The deal steps compiled for the active players.
     pub deal_plan: deal::DealPlan,
+    /// Marriages registered by a lead (`marriage_lead.rs`).
+    pub marriage_leads: marriage_lead::LeadMarriages,
 }
 
 impl Rules {
@@ -59,7 +62,9 @@ impl Rules {
         let figures = tables::FigureTables::compile(&variant)?;
         let melds = melds::MeldTables::compile(&variant, &tables);
         let deal_plan = deal::DealPlan::compile(&variant.deal, variant.active);
+        let marriage_leads = marriage_lead::LeadMarriages::compile(&variant, &tables);
         Ok(Arc::new(Rules {
+            marriage_leads,
             deal_plan,
             variant,
             tables,

@@ -946,7 +946,14 @@ impl<'a> Builder<'a> {
                 );
             }
             self.duties_need_trumps(&c);
-            if let (Some(m), false) = (first_of(c.melds.marriages, &melds.marriages), c.trumps) {
+            // a marriage of every suit has its plain value without trumps; one of the trump suit none
+            let trump_only = melds
+                .marriages
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.plain.is_none())
+                .fold(0u8, |k, (i, _)| k | (1 << i));
+            if let (Some(m), false) = (first_of(c.melds.marriages & trump_only, &melds.marriages), c.trumps) {
                 let span = head.stmt.head_span();
                 self.err(
                     Code::TrumpWithoutTrumps,
@@ -1319,12 +1326,18 @@ impl<'a> Builder<'a> {
                     let name = text(e, 1).to_string();
                     let words: Vec<Word> = e.stmt.words.iter().skip(3).take(2).cloned().collect();
                     let rs: Vec<RankId> = words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect();
-                    let value = self.int(e, 5, 0, 1_000_000, "a meld value").unwrap_or(0);
+                    // `trump A B V` or `every-suit A B trump V plain W`
+                    let every_suit = at(e, 2, Flag::EverySuit);
+                    let at_value = if every_suit { 6 } else { 5 };
+                    let value = self.int(e, at_value, 0, 1_000_000, "a meld value").unwrap_or(0);
+                    let plain = every_suit.then(|| self.int(e, 8, 0, 1_000_000, "a meld value").unwrap_or(0));
                     if let (&[a, b], true) = (&rs[..], self.new_meld_row(e, &m, &name, m.marriages.len())) {
                         m.marriages.push(MarriageRow {
                             name,
                             ranks: (a, b),
                             value,
+                            plain,
+                            by_lead: has(e, Flag::RegisteredByLead),
                         });
                     }
                 }

@@ -106,7 +106,12 @@ fn meld_bound(v: &Variant, c: &Contract) -> i64 {
     }
     for (i, marriage) in v.melds.marriages.iter().enumerate() {
         if c.melds.marriages & (1 << i) != 0 {
-            bound += marriage.value;
+            // every suit: the trump pair and the others (or all plain without trumps)
+            let others = v.suits.len().saturating_sub(1) as i64;
+            bound += match marriage.plain {
+                Some(plain) => marriage.value.max(plain) + others * plain,
+                None => marriage.value,
+            };
         }
     }
     bound

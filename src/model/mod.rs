@@ -515,12 +515,20 @@ pub struct SetRow {
 }
 
 /// `marriage NAME trump A B VALUE`: the two ranks of the trump suit in one hand at the start of
-/// play score VALUE for it, without being announced.
+/// play score VALUE for it, without being announced; `every-suit A B trump V plain W` counts
+/// them in every suit, and `registered-by-lead` only when led.
 #[derive(Debug, Clone, Serialize)]
 pub struct MarriageRow {
     pub name: String,
     pub ranks: (RankId, RankId),
+    /// The value in the trump suit.
     pub value: i64,
+    /// `every-suit ... plain V`: the pair counts in every suit, V outside trumps; `None`: in the
+    /// trump suit only.
+    pub plain: Option<i64>,
+    /// `registered-by-lead`: the pair counts only when its holder leads one of the two cards
+    /// while holding the other (`marriage_lead.rs`), not merely for being held.
+    pub by_lead: bool,
 }
 
 impl Melds {
