@@ -714,6 +714,13 @@ fn after_contracts(v: &Variant, o: &mut String) {
             d.back,
             d.levels.get(d.top).map(String::as_str).unwrap_or("?")
         );
+        if d.adds != 0 {
+            let _ = writeln!(
+                o,
+                "  each level said adds {} to the item's value, after its multiplier",
+                d.adds
+            );
+        }
         for (i, l) in d.levels.iter().enumerate() {
             let _ = writeln!(
                 o,

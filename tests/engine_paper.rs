@@ -21,6 +21,7 @@ fn item(value: i64, pay: &[i64]) -> ScoreItem {
         extra: 0,
         deducted: 0,
         multiplier: 1,
+        added: 0,
         value,
         won: None,
         pay: p,

@@ -2,6 +2,7 @@
 //! dealing, trick play, the `Game` state machine with scoring, and random-bot simulation.
 //! No game fact lives here: every card, order, contract and figure comes from the variant.
 
+mod additive_doubling;
 mod announce;
 mod bid_figures;
 mod bidding;

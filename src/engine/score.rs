@@ -27,6 +27,9 @@ pub struct ScoreItem {
     pub deducted: i64,
     /// The product of the doubling levels said on it.
     pub multiplier: i64,
+    /// Added after the multiplier by levels that add (`adds`, `additive_doubling.rs`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub added: i64,
     pub value: i64,
     /// Won by its owner; `None` when nobody wins (a tie that pays nobody).
     pub won: Option<bool>,
@@ -182,7 +185,8 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             }
         }
     }
-    let game_value = (base + extra).saturating_mul(mult) - deducted;
+    let added = g.levels_added(Item::Game);
+    let game_value = (base + extra).saturating_mul(mult) - deducted + added;
     let sides = Sides::of(g, &hand_sides);
     // each item goes on the sheet with no payment, then its payments are written in place and
     // added to the totals at once (`Pay`)
@@ -195,6 +199,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         extra,
         deducted,
         multiplier: mult,
+        added,
         value: game_value,
         won: ctx.game_won,
         pay: [0; MAX_SEATS],
@@ -249,7 +254,8 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             }
         }
         let factor = g.figure_factor(i);
-        let value = base * factor;
+        let added = g.levels_added(Item::Figure(i as u16));
+        let value = base * factor + added;
         s.items.push(ScoreItem {
             item: Item::Figure(i as u16),
             figure: Some(a.figure),
@@ -259,6 +265,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             extra: 0,
             deducted: 0,
             multiplier: factor,
+            added,
             value,
             won: Some(won),
             pay: [0; MAX_SEATS],
@@ -586,4 +593,9 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
         Prim::LastTricks(n) => goals::wins_last_tricks(f, members, *n),
         Prim::NoTrumpInLast(n) => goals::no_trump_in_last(f, *n),
     }
+}
+
+/// For serde: an amount that is not there is not written.
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }

@@ -1423,6 +1423,7 @@ impl<'a> Builder<'a> {
                 top: 0,
                 not_same_player: Vec::new(),
                 shows_talon_until: None,
+                adds: 0,
             };
             let mut top_word: Option<(Word, &Entry)> = None;
             let mut pairs: Vec<(Word, Word, &Entry)> = Vec::new();
@@ -1475,6 +1476,7 @@ impl<'a> Builder<'a> {
                         }
                     }
                     Some(K::top_stmt) => top_word = w(e, 1).cloned().map(|wd| (wd, e)),
+                    Some(K::adds_stmt) => d.adds = self.int(e, 1, 1, 1_000_000, "a value added").unwrap_or(0),
                     Some(K::shows_talon_stmt) => {
                         d.shows_talon_until = self.int(e, 3, 1, 32, "a trick number").map(|n| n as u32);
                     }

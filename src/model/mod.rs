@@ -624,6 +624,8 @@ pub struct Doubling {
     /// `shows-talon until trick N`: from the first level said on any item, the talon is face up
     /// for every seat until N tricks have been played.
     pub shows_talon_until: Option<u32>,
+    /// `adds N`: each level said adds N to the item's value after its multiplier (0: nothing).
+    pub adds: i64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -91,6 +91,12 @@ fn render(game: &Game, s: &Score) -> String {
             } else {
                 String::new()
             };
+            // levels that add (`adds`): after the multiplier
+            let deducted = if it.added != 0 {
+                format!("{deducted} + {}", it.added)
+            } else {
+                deducted
+            };
             // `each-scores`: the game item holds what each player scored for himself
             if it.item == Item::Game && contract.is_some_and(|c| c.each_scores.is_some()) {
                 return format!("{}: each for himself by his bid", item_name(game, s, it));
@@ -182,6 +188,9 @@ pub fn sheet_json(game: &Game) -> Value {
                 }
                 if it.deducted != 0 {
                     m.insert("deducted".into(), json!(it.deducted));
+                }
+                if it.added != 0 {
+                    m.insert("added".into(), json!(it.added));
                 }
             }
             item

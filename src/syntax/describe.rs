@@ -75,6 +75,7 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::deduct_stmt => "`deduct`",
         Rule::upgrade_stmt => "`upgrade`",
         Rule::factor_stmt => "`factor`",
+        Rule::adds_stmt => "`adds`",
         Rule::shows_talon_stmt => "`shows-talon`",
         Rule::not_same_player_stmt => "`not-same-player`",
         Rule::tricks_pred => "`tricks`",

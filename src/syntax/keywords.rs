@@ -4,6 +4,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_above", "above"),
     ("kw_accept_indicator", "accept-indicator"),
     ("kw_active", "active"),
+    ("kw_adds", "adds"),
     ("kw_after_bidding", "after-bidding"),
     ("kw_after_front_round", "after-front-round"),
     ("kw_alias", "alias"),

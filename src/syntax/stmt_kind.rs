@@ -43,6 +43,7 @@ macro_rules! stmt_kinds {
 
 stmt_kinds! {
     active_stmt,
+    adds_stmt,
     alias_stmt,
     all_pass_stmt,
     allowed_with_stmt,
