@@ -488,6 +488,18 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
     if let Some(d) = c.talon_draw {
         let _ = writeln!(o, "  talon draw: {}", talon_draw_words(d, c.discards_face_up));
     }
+    match c.discard_points {
+        Some(DiscardPoints::Declarer) => {
+            let _ = writeln!(o, "  the discards' card points count for the declarer");
+        }
+        Some(DiscardPoints::Opponents) => {
+            let _ = writeln!(
+                o,
+                "  the discards' card points count for the declarer's opponents (written to the first of them after him)"
+            );
+        }
+        None => {}
+    }
     if let Some(k) = &c.claims {
         claims_lines(k, o);
     }

@@ -74,6 +74,7 @@ impl Finished {
             ended_early: play.ended_early,
         };
         f.add_marriages(g, contract);
+        f.add_discard_points(g, contract);
         // marriages registered by a lead (`marriage_lead.rs`)
         for (m, led) in f.melds.iter_mut().zip(g.lead_melds.iter()) {
             *m += led;

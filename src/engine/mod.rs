@@ -9,6 +9,7 @@ mod bidding;
 pub mod calling;
 pub mod claims;
 pub mod deal;
+mod discard_points;
 mod dispatch;
 pub mod exchange;
 mod finished;

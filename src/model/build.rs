@@ -784,6 +784,7 @@ impl<'a> Builder<'a> {
                 called_suit_trumps: false,
                 talon_draw: None,
                 discards_face_up: false,
+                discard_points: None,
                 claims: None,
                 each_scores: None,
                 prov,
@@ -833,6 +834,12 @@ impl<'a> Builder<'a> {
                         let at = if up_to { 2 } else { 1 };
                         let count = self.int(e, at, 0, 32, "a number of talon cards").unwrap_or(0) as u8;
                         c.talon_draw = Some(TalonDraw { count, up_to });
+                    }
+                    Some(K::discard_points_stmt) => {
+                        c.discard_points = self.word(e, 1).map(|w| match w {
+                            words::DiscardPointsTo::Declarer => DiscardPoints::Declarer,
+                            words::DiscardPointsTo::Opponents => DiscardPoints::Opponents,
+                        });
                     }
                     Some(K::discards_stmt) => {
                         c.discards_face_up = self.word(e, 1) == Some(words::Discards::FaceUp);

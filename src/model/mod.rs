@@ -288,6 +288,9 @@ pub struct Contract {
     pub talon_draw: Option<TalonDraw>,
     /// `discards face-up`: the talon draw's discards are shown to everyone at once.
     pub discards_face_up: bool,
+    /// `discard-points`: whose card points the talon draw's discards are (`None`: nobody's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discard_points: Option<DiscardPoints>,
     /// `claims`: the declarer may claim or concede the remaining tricks (none: every trick is
     /// played). Left out of the JSON model when off, so files without claims explain as before.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -525,9 +528,11 @@ pub struct MarriageRow {
     pub value: i64,
     /// `every-suit ... plain V`: the pair counts in every suit, V outside trumps; `None`: in the
     /// trump suit only.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub plain: Option<i64>,
     /// `registered-by-lead`: the pair counts only when its holder leads one of the two cards
     /// while holding the other (`marriage_lead.rs`), not merely for being held.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub by_lead: bool,
 }
 
@@ -625,6 +630,7 @@ pub struct Doubling {
     /// for every seat until N tricks have been played.
     pub shows_talon_until: Option<u32>,
     /// `adds N`: each level said adds N to the item's value after its multiplier (0: nothing).
+    #[serde(skip_serializing_if = "is_zero")]
     pub adds: i64,
 }
 
@@ -799,4 +805,17 @@ pub fn comparison_text(c: Comparison) -> &'static str {
         Comparison::AtLeast => "at least",
         Comparison::MoreThan => "more than",
     }
+}
+
+/// `discard-points declarer|opponents`: the card points of the talon draw's discards count for
+/// the declarer (Skat's skat) or for his opponents (Anrufen for three).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum DiscardPoints {
+    Declarer,
+    Opponents,
+}
+
+/// For serde: a number left at zero is not written.
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }

@@ -76,6 +76,7 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::upgrade_stmt => "`upgrade`",
         Rule::factor_stmt => "`factor`",
         Rule::adds_stmt => "`adds`",
+        Rule::discard_points_stmt => "`discard-points`",
         Rule::shows_talon_stmt => "`shows-talon`",
         Rule::not_same_player_stmt => "`not-same-player`",
         Rule::tricks_pred => "`tricks`",

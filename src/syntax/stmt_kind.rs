@@ -68,6 +68,7 @@ stmt_kinds! {
     deck_block,
     deduct_stmt,
     discard_stmt,
+    discard_points_stmt,
     discards_stmt,
     doubling_block,
     duties_stmt,

@@ -86,6 +86,8 @@ words! {
     enum Trumps { Bid = "bid", None = "none", Fixed = "fixed", Chosen = "chosen", CalledSuit = "called-suit" }
     /// `discards ...`.
     enum Discards { FaceUp = "face-up", FaceDown = "face-down" }
+    /// `discard-points ...`.
+    enum DiscardPointsTo { Declarer = "declarer", Opponents = "opponents" }
     /// `first-lead ...`.
     enum FirstLead {
         Forehand = "forehand",

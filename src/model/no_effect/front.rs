@@ -18,6 +18,7 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
 /// of that many cards, and a contract whose talon no indicator exchange takes as well.
 fn talon_draw(v: &Variant, c: &Contract, out: &mut Out) {
     let n = c.name.as_str();
+    discard_points(c, out);
     let Some(d) = c.talon_draw.filter(|d| d.count > 0 || d.up_to) else {
         if c.discards_face_up {
             out.at(
@@ -180,6 +181,29 @@ fn unranked_suits(v: &Variant, out: &mut Out) {
                 "give suit `{}` a rank in `deck` (`suit NAME CODE RANK`), or break ties with `trump-else-void`",
                 s.name
             ),
+        );
+    }
+}
+
+/// `discard-points` needs discards to count, and for the opponents a defence that pools its
+/// points (against each opponent separately, no one of them would be theirs).
+fn discard_points(c: &Contract, out: &mut Out) {
+    let n = c.name.as_str();
+    let Some(to) = c.discard_points else { return };
+    if !c.talon_draw.is_some_and(|d| d.count > 0 || d.up_to) {
+        out.at(
+            &["contract", n, "discard-points"],
+            format!("contract `{n}` counts the talon draw's discards, but its declarer draws nothing"),
+            "no discards",
+            "take out `discard-points`, or give the contract `talon-draw N`".to_string(),
+        );
+    } else if to == DiscardPoints::Opponents && c.sides == SidesKind::DeclarerVsEach {
+        out.at(
+            &["contract", n, "discard-points"],
+            format!("contract `{n}` counts the discards for the opponents, but they play each for himself"),
+            "no side to count them for",
+            "give the contract `sides declarer-vs-defence` (or a partner), or take out `discard-points opponents`"
+                .to_string(),
         );
     }
 }
