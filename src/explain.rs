@@ -236,6 +236,7 @@ fn bidding_rounds(v: &Variant, o: &mut String) {
                 single_step,
                 hold_by_priority,
                 forced_last,
+                ties_by_suit,
             } => {
                 let mut s = format!(
                     "ascending bids over ladder {}",
@@ -260,6 +261,9 @@ fn bidding_rounds(v: &Variant, o: &mut String) {
                 }
                 if *forced_last {
                     s.push_str(", when all others pass without a bid the last player is declarer without a bid");
+                }
+                if *ties_by_suit {
+                    s.push_str(", a bid may equal the standing one: both bidders name the trump suit they intend, the higher-ranking suit's bid stands and fixes the trumps, the other bidder has passed");
                 }
                 s
             }

@@ -37,6 +37,8 @@ impl Game {
             self.bid.spoken = 0;
             self.bid.passed = 0;
             self.bid.high = None;
+            self.bid.tie = None;
+            self.bid.high_trump = None;
             self.phase = Phase::Bidding;
             return;
         }
@@ -61,6 +63,9 @@ impl Game {
             }
             BidEntry::Contract(c) if c >= v.contracts.len() => return Err("no such contract"),
             _ => {}
+        }
+        if self.equal_bid_allowed(i) {
+            return Ok(());
         }
         self.outbids(ladder, i)?;
         self.level_raise(i)
@@ -96,6 +101,9 @@ impl Game {
         if self.numeric_actions(out).is_some() {
             return;
         }
+        if self.tie_pending() {
+            return self.tie_actions(out);
+        }
         match self.round_shape() {
             Some(RoundShape::Ascending {
                 ladder, no_indicator, ..
@@ -127,6 +135,9 @@ impl Game {
         if let Some(checked) = self.check_numeric(action) {
             return checked;
         }
+        if self.tie_pending() {
+            return self.check_tie(action);
+        }
         match (self.round_shape(), action) {
             (Some(RoundShape::AcceptIndicator), Action::Accept | Action::Pass) => Ok(()),
             (Some(RoundShape::Ascending { .. }), Action::Pass) => Ok(()),
@@ -151,7 +162,7 @@ impl Game {
     }
 
     pub(super) fn apply_bid(&mut self, action: Action) {
-        let pos = self.bid.turn;
+        let mut pos = self.bid.turn;
         let number = self
             .rules
             .variant
@@ -185,11 +196,23 @@ impl Game {
                         return;
                     }
                 }
-                match action {
-                    Action::Bid(i) => self.bid.high = Some((pos, i)),
-                    // the standing bid, matched: its holder is now the one who held it
-                    Action::Hold => self.bid.high = self.bid.high.map(|(_, h)| (pos, h)),
-                    _ => self.bid.passed |= 1 << pos,
+                if self.tie_pending() {
+                    // an equal bid's suits: settled, the round goes on from the challenger
+                    match self.apply_tie(action) {
+                        Some(challenger) => pos = challenger,
+                        None => return,
+                    }
+                } else {
+                    match action {
+                        Action::Bid(i) if self.equal_bid_allowed(i) => return self.start_tie(pos),
+                        Action::Bid(i) => {
+                            self.bid.high = Some((pos, i));
+                            self.bid.high_trump = None;
+                        }
+                        // the standing bid, matched: its holder is now the one who held it
+                        Action::Hold => self.bid.high = self.bid.high.map(|(_, h)| (pos, h)),
+                        _ => self.bid.passed |= 1 << pos,
+                    }
                 }
                 if let Some(last) = self.forced_declarer() {
                     return self.declare_without_bid(last, ladder, number);
@@ -249,7 +272,8 @@ impl Game {
                 self.take_bid_figures(p);
                 let bid = self.bid.high.map(|(_, i)| i);
                 if !self.start_choice(p, ladder, bid, number) {
-                    self.declare(p, c, None, number)
+                    // a tie's suit fixes the trumps of a contract whose declarer names them
+                    self.declare(p, c, self.bid.high_trump, number)
                 }
             }
             None => {

@@ -220,6 +220,10 @@ pub(super) struct BidState {
     pub high: Option<(u8, u8)>,
     /// The contract choice after the auction (`level_auction.rs`).
     pub choice: Option<super::level_auction::Choice>,
+    /// An equal bid waiting for the two suits, and the trump suit a settled tie fixed for the
+    /// standing bid (`equal_bids.rs`).
+    pub tie: Option<super::equal_bids::PendingTie>,
+    pub high_trump: Option<SuitId>,
     /// Each position's undertaking, a number of tricks bid (`undertakings.rs`); kept for the
     /// whole hand, unlike the fields above, which each round starts anew.
     pub undertakings: [Option<u8>; MAX_SEATS],

@@ -11,6 +11,7 @@ pub mod claims;
 pub mod deal;
 mod discard_points;
 mod dispatch;
+mod equal_bids;
 pub mod exchange;
 mod finished;
 pub mod game;

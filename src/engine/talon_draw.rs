@@ -82,7 +82,8 @@ impl Game {
     }
 
     fn after_talon_draw(&mut self) {
-        if self.chosen_trumps_rule().is_some() && self.declarer.is_some() {
+        // (a suit an equal bid fixed, `equal_bids.rs`, is not named again)
+        if self.chosen_trumps_rule().is_some() && self.declarer.is_some() && self.trump.is_none() {
             self.phase = Phase::NameTrumps;
             return;
         }

@@ -1174,6 +1174,7 @@ impl<'a> Builder<'a> {
                                 single_step: has(e, Flag::SingleStep),
                                 hold_by_priority: has(e, Flag::HoldByPriority),
                                 forced_last: has(e, Flag::ForcedLast),
+                                ties_by_suit: has(e, Flag::TiesBySuit),
                             }
                         }
                         Some(words::RoundShape::EachBids | words::RoundShape::HighestBids) => {

@@ -196,6 +196,10 @@ pub enum RoundShape {
         /// When every other player has passed without a bid, the last one is declarer
         /// without a bid (he may not pass).
         forced_last: bool,
+        /// A bid may equal the standing one; both bidders then name the trump suit they
+        /// intend, and the higher suit's bid stands and fixes the trumps (`equal_bids.rs`).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        ties_by_suit: bool,
     },
     FirstClaim {
         contract: ContractId,

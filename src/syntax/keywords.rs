@@ -211,6 +211,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_talon", "talon"),
     ("kw_talon_draw", "talon-draw"),
     ("kw_tie", "tie"),
+    ("kw_ties_by_suit", "ties-by-suit"),
     ("kw_top", "top"),
     ("kw_top_card", "top-card"),
     ("kw_top_chain", "top-chain"),

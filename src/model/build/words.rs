@@ -71,6 +71,7 @@ words! {
         Overtrump = "overtrump",
         SameRound = "same-round",
         SingleStep = "single-step",
+        TiesBySuit = "ties-by-suit",
         TrumpLead = "trump-lead",
         TrumpWhenVoid = "trump-when-void",
         Trumps = "trumps",

@@ -115,12 +115,24 @@ fn level_auction(v: &Variant, out: &mut Out) {
             until_pass,
             hold_by_priority,
             forced_last,
+            ties_by_suit,
+            with_figures,
             ..
         } = r.shape
         else {
             continue;
         };
         let number = r.number.to_string();
+        // an equal bid is settled by the suits' bidding ranks, and not with figures in the bids
+        if ties_by_suit && (with_figures || hold_by_priority || v.suits.iter().any(|s| s.bid_rank.is_none())) {
+            out.at_word(
+                &["bidding", "round", &number],
+                "ties-by-suit",
+                format!("`ties-by-suit` in round {number} compares the suits' bidding ranks, but some suit has none, or the round holds or carries figures"),
+                "cannot settle an equal bid",
+                "give every suit a bidding rank in `deck` (`suit NAME CODE RANK`), and take out `hold-by-priority` and `with-figures`".to_string(),
+            );
+        }
         for (on, word) in [(hold_by_priority, "hold-by-priority"), (forced_last, "forced-last")] {
             if on && !until_pass {
                 out.at_word(

@@ -1,0 +1,98 @@
+//! Equal bids settled by the intended trump suit (`round N ascending LADDER until-pass
+//! ties-by-suit`, Anrufen §4.5.2-§4.5.3): takes the ascending round in progress and the suits'
+//! bidding ranks, gives the equal bid as a legal call, the naming of the two bidders' suits
+//! (`trumps SUIT` in records, the holder of the standing bid first, unless an earlier tie fixed
+//! his, then the player who matched it: N6's order), and the settlement: the higher-ranking suit's bid stands and fixes the trumps, the other
+//! bidder has passed (K12 (b), (c)); on equal ranks the earlier bid stands.
+
+use super::game::{Action, Game};
+use crate::model::{RoundShape, SuitId};
+
+/// An equal bid waiting for the suits: who made it, who held the bid, the holder's named suit.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct PendingTie {
+    pub challenger: u8,
+    pub holder: u8,
+    pub suit: Option<SuitId>,
+}
+
+impl Game {
+    fn ties_by_suit(&self) -> bool {
+        matches!(
+            self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| r.shape),
+            Some(RoundShape::Ascending {
+                ties_by_suit: true,
+                with_figures: false,
+                ..
+            })
+        )
+    }
+
+    /// Whether bidding entry `i` now is an equal bid the round allows.
+    pub(super) fn equal_bid_allowed(&self, i: u8) -> bool {
+        self.ties_by_suit() && self.bid.high.is_some_and(|(_, h)| h == i)
+    }
+
+    pub(super) fn tie_pending(&self) -> bool {
+        self.bid.tie.is_some()
+    }
+
+    /// While a tie waits: every suit may be named.
+    pub(super) fn tie_actions(&self, out: &mut Vec<Action>) {
+        let suits = self.rules.variant.suits.len().min(u8::MAX as usize) as u8;
+        out.extend((0..suits).map(Action::NameTrumps));
+    }
+
+    pub(super) fn check_tie(&self, action: Action) -> Result<(), &'static str> {
+        match action {
+            Action::NameTrumps(s) if (s as usize) < self.rules.variant.suits.len() => Ok(()),
+            Action::NameTrumps(_) => Err("there is no such suit"),
+            _ => Err("an equal bid: the bidders name the trump suit they intend"),
+        }
+    }
+
+    /// An equal bid by `pos`: the holder names his suit first, unless a tie fixed it already.
+    pub(super) fn start_tie(&mut self, pos: u8) {
+        if let Some((holder, _)) = self.bid.high {
+            self.bid.tie = Some(PendingTie {
+                challenger: pos,
+                holder,
+                suit: None,
+            });
+            if self.bid.high_trump.is_none() {
+                self.bid.turn = holder;
+            }
+        }
+    }
+
+    /// A suit named in a tie. Gives the challenger once the tie is settled (the round goes on
+    /// from him), `None` while he still has to name his suit.
+    pub(super) fn apply_tie(&mut self, action: Action) -> Option<u8> {
+        let Action::NameTrumps(named) = action else { return None };
+        let mut tie = self.bid.tie?;
+        let (challenger_suit, holder_suit) = match (tie.suit, self.bid.high_trump) {
+            (None, None) => {
+                tie.suit = Some(named);
+                self.bid.tie = Some(tie);
+                self.bid.turn = tie.challenger;
+                return None;
+            }
+            // the holder's suit was fixed by an earlier tie: he does not name it again
+            (None, Some(held)) => (named, held),
+            (Some(held), _) => (named, held),
+        };
+        let rank = |s: SuitId| self.rules.variant.suits.get(s as usize).and_then(|x| x.bid_rank);
+        let challenger_wins = rank(challenger_suit) > rank(holder_suit);
+        let (winner, loser, suit) = if challenger_wins {
+            (tie.challenger, tie.holder, challenger_suit)
+        } else {
+            (tie.holder, tie.challenger, holder_suit)
+        };
+        self.bid.high = self.bid.high.map(|(_, h)| (winner, h));
+        self.bid.high_trump = Some(suit);
+        self.bid.passed |= 1 << loser;
+        self.bid.tie = None;
+        self.bid.turn = tie.challenger;
+        Some(tie.challenger)
+    }
+}
