@@ -1,7 +1,8 @@
 //! The general constructs Anrufen needed (koenigrufen-family.md §4, §5), beyond its hand records
 //! in tests/hands/anrufen-*.json: takes small house rules over bundled files, gives the checks
 //! that reject what the engine could not honour (`discard-points` without discards, or for
-//! opponents who play each for himself) and random hands in which the discards' card points are
+//! opponents who play each for himself; `ties-by-suit` with a suit that has no bidding rank, or
+//! with holds) and random hands in which the discards' card points are
 //! conserved (every deal's card points still total 90, §4.2.3, with the discards counted).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -56,4 +57,18 @@ fn discards_counted_keep_the_card_points_whole() {
         seen += 1;
     }
     assert!(seen > 5, "only {seen} einfach hands");
+}
+
+#[test]
+fn ties_by_suit_needs_every_suits_bidding_rank() {
+    let (_, r) = rendered(
+        "tie-unranked.kartya",
+        "house-rules tie-unranked \"karo without a rank\" extends anrufen\ndeck {\n  suit karo Ka\n}\n",
+    );
+    assert!(r.contains("kartya::no-effect") && r.contains("ties-by-suit"), "{r}");
+    let (_, r) = rendered(
+        "tie-hold.kartya",
+        "house-rules tie-hold \"ties and holds\" extends anrufen\nbidding {\n  round 1 ascending gebote until-pass hold-by-priority ties-by-suit\n}\n",
+    );
+    assert!(r.contains("kartya::no-effect") && r.contains("ties-by-suit"), "{r}");
 }
