@@ -129,9 +129,7 @@ impl<'a> Builder<'a> {
             .get(kind)
             .map(|list| {
                 list.iter()
-                    .filter(|(a, e)| {
-                        a.len() == 2 && (e.stmt.rule.ends_with("_block") || e.stmt.rule.ends_with("_line"))
-                    })
+                    .filter(|(a, e)| a.len() == 2 && e.stmt.kind.spec().parents.is_empty())
                     .map(|(a, _)| a[1].clone())
                     .collect()
             })

@@ -3,6 +3,7 @@
 
 use super::{Claims, DisputedConcession, Seat};
 use crate::resolve::Entry;
+use crate::syntax::StmtKind;
 
 /// What a contract's claim statements said, gathered until the block is read.
 #[derive(Debug, Default)]
@@ -20,8 +21,8 @@ impl ClaimRules {
     /// Takes one of the three statements.
     pub(super) fn read(&mut self, e: &Entry) {
         let words = || e.stmt.words.iter().skip(1).map(|w| w.text.as_str());
-        match e.stmt.rule.as_str() {
-            "claims_stmt" => {
+        match e.stmt.kind {
+            StmtKind::claims_stmt => {
                 self.on = true;
                 for w in words() {
                     match w {
@@ -32,7 +33,7 @@ impl ClaimRules {
                     }
                 }
             }
-            "conceded_to_stmt" => {
+            StmtKind::conceded_to_stmt => {
                 let mut with_tricks = false;
                 let mut seat = Seat::DeclarerLeft;
                 for w in words() {
@@ -45,7 +46,7 @@ impl ClaimRules {
                 }
                 self.conceded_to = Some((with_tricks, seat));
             }
-            "concession_disputed_stmt" => {
+            StmtKind::concession_disputed_stmt => {
                 self.disputed = Some(match words().next() {
                     Some("as-played") => DisputedConcession::AsPlayed,
                     _ => DisputedConcession::Stands,

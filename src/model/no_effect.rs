@@ -227,7 +227,10 @@ fn deal(v: &Variant, out: &mut Out) {
     // model's steps are the others, in order
     let keys: Vec<(String, bool)> = (1..=v.deal.len() + 1)
         .map(|k| format!("step {k}"))
-        .filter_map(|k| out.entry(&["deal", &k]).map(|e| (k, e.stmt.rule == "pickup_stmt")))
+        .filter_map(|k| {
+            out.entry(&["deal", &k])
+                .map(|e| (k, e.stmt.kind == crate::syntax::StmtKind::pickup_stmt))
+        })
         .collect();
     let steps: Vec<&str> = keys.iter().filter(|(_, p)| !p).map(|(k, _)| k.as_str()).collect();
     let pickup = keys.iter().find(|(_, p)| *p).map(|(k, _)| k.clone());
