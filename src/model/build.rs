@@ -2,7 +2,7 @@
 //! contracts, figures, ladders) and reports every unknown, duplicate or malformed item.
 //! Cross-section checks (reachability, totals, unused definitions) are in `check`.
 
-use super::claims::ClaimRules;
+use super::claims::{ClaimRules, NotAKeyword};
 use super::*;
 use crate::diag::{Code, Diag};
 use crate::names::suggest;
@@ -13,7 +13,7 @@ use crate::syntax::StmtKind as K;
 mod goals;
 mod sides;
 mod undertakings;
-mod words;
+pub(super) mod words;
 
 use words::{Flag, Words};
 
@@ -168,28 +168,50 @@ impl<'a> Builder<'a> {
     fn keyword<T: Words>(&mut self, e: &Entry, word: &Word) -> Option<T> {
         let found = T::from_word(&word.text);
         if found.is_none() {
-            self.err(
-                Code::Syntax,
-                e,
-                word.span,
-                format!(
-                    "internal error: `{}` is not one of the {} words the model builder knows ({})",
-                    word.text,
-                    T::WHAT,
-                    T::WORDS.join(", ")
-                ),
-                "the grammar admits a word here that the model does not read",
-                "this is a bug in kartya: grammar/kartya.pest and src/model/build/words.rs disagree",
-            );
+            self.not_a_keyword(e, &NotAKeyword::of::<T>(word));
         }
         found
+    }
+
+    /// A word the grammar admits where the model builder knows no such keyword: the grammar and
+    /// `words.rs` disagree.
+    fn not_a_keyword(&mut self, e: &Entry, bad: &NotAKeyword) {
+        self.err(
+            Code::Syntax,
+            e,
+            bad.word.span,
+            format!(
+                "internal error: `{}` is not one of the {} words the model builder knows ({})",
+                bad.word.text,
+                bad.what,
+                bad.words.join(", ")
+            ),
+            "the grammar admits a word here that the model does not read",
+            "this is a bug in kartya: grammar/kartya.pest and src/model/build/words.rs disagree",
+        );
+    }
+
+    /// A statement that reached the reader of a block it cannot stand in. The grammar puts each
+    /// statement in the blocks its row of the statement table names, and each block's reader
+    /// has an arm for every one of them: this is a bug in kartya, reported instead of ignored.
+    fn unread(&mut self, e: &Entry, kind: Option<K>) {
+        let name = kind.map(K::name).unwrap_or("?");
+        let span = e.stmt.head_span();
+        self.err(
+            Code::Syntax,
+            e,
+            span,
+            format!("internal error: the model builder has no reader for `{name}` here"),
+            "the grammar admits a statement here that the model does not read",
+            "this is a bug in kartya: grammar/kartya.pest and src/model/build.rs disagree",
+        );
     }
 
     fn int(&mut self, e: &Entry, i: usize, min: i64, max: i64, what: &str) -> Option<i64> {
         let word = w(e, i)?;
         match word.text.parse::<i64>() {
             Ok(n) if (min..=max).contains(&n) => Some(n),
-            _ => {
+            Ok(_) | Err(_) => {
                 let span = word.span;
                 self.err(
                     Code::OutOfRange,
@@ -355,7 +377,7 @@ impl<'a> Builder<'a> {
                     }
                 }
                 Some(K::sits_out_stmt) => sits_out = true,
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         if players == 0 && self.get(&["game", "players"]).is_none() {
@@ -438,7 +460,9 @@ impl<'a> Builder<'a> {
                     }
                     ranks.push(Rank { name: n, code: c });
                 }
-                _ => {}
+                // read below, once every suit and rank is known
+                Some(K::cards_stmt) => {}
+                other => self.unread(e, other),
             }
         }
         if suits.is_empty() {
@@ -677,7 +701,7 @@ impl<'a> Builder<'a> {
                 given[r] = true;
                 match pts.text.parse::<i32>() {
                     Ok(p) if (0..=10_000).contains(&p) => by_rank[r] = p,
-                    _ => {
+                    Ok(_) | Err(_) => {
                         let span = pts.span;
                         self.err(
                             Code::OutOfRange,
@@ -736,7 +760,7 @@ impl<'a> Builder<'a> {
                         Some(words::PickupTime::AfterFrontRound) | None => Pickup::AfterFrontRound,
                     }
                 }
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         if steps.is_empty() {
@@ -910,8 +934,12 @@ impl<'a> Builder<'a> {
                         }
                     }
                     Some(K::exchange_in_stmt) => c.exchange = self.lookup(e, 1, "exchange", &names.exchanges),
-                    Some(K::claims_stmt | K::conceded_to_stmt | K::concession_disputed_stmt) => claim_rules.read(e),
-                    _ => {}
+                    Some(K::claims_stmt | K::conceded_to_stmt | K::concession_disputed_stmt) => {
+                        if let Err(bad) = claim_rules.read(e) {
+                            self.not_a_keyword(e, &bad);
+                        }
+                    }
+                    other => self.unread(e, other),
                 }
             }
             c.claims = claim_rules.claims();
@@ -1186,7 +1214,7 @@ impl<'a> Builder<'a> {
                         switch = Some(Switch { to, at_most });
                     }
                 }
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         rounds.sort_by_key(|r| r.number);
@@ -1249,7 +1277,7 @@ impl<'a> Builder<'a> {
                     a.back_declarer_first = e.stmt.words.len() > 2;
                 }
                 Some(K::round_end_stmt) => a.all_speak_first = self.word(e, 1) != Some(words::RoundEnd::TwoPasses),
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         a
@@ -1326,7 +1354,7 @@ impl<'a> Builder<'a> {
                         });
                     }
                 }
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         m.sequences.sort_by_key(|s| s.length);
@@ -1463,7 +1491,7 @@ impl<'a> Builder<'a> {
                     Some(K::shows_talon_stmt) => {
                         d.shows_talon_until = self.int(e, 3, 1, 32, "a trick number").map(|n| n as u32);
                     }
-                    _ => {}
+                    other => self.unread(e, other),
                 }
             }
             match top_word {
@@ -1763,7 +1791,7 @@ impl<'a> Builder<'a> {
                             }
                         }
                     }
-                    _ => {}
+                    other => self.unread(e, other),
                 }
             }
             if !has_value {
@@ -1835,7 +1863,7 @@ impl<'a> Builder<'a> {
         let mut visit = |t: &ast::TrickRef| match t {
             ast::TrickRef::Number(n) if *n == 0 || *n > tricks => bad.push(format!("trick {n}")),
             ast::TrickRef::FromLast(k) if *k >= tricks => bad.push(format!("last-{k}")),
-            _ => {}
+            ast::TrickRef::Number(_) | ast::TrickRef::FromLast(_) => {}
         };
         for (_, c) in &f.conditions {
             c.prims(&mut |p| {
@@ -1962,7 +1990,7 @@ impl<'a> Builder<'a> {
                 }
                 Some(K::call_ladder_stmt) => c.ladder = self.lookup(e, 1, "doubling ladder", &names.doublings),
                 Some(K::call_back_stmt) => c.call_back = self.word(e, 1) == Some(words::CallBack::On),
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         Some(c)
@@ -2035,7 +2063,7 @@ impl<'a> Builder<'a> {
                         x.qualify_cards = cards.iter().filter_map(|c| self.card_sel(e, c, suits, ranks)).collect();
                     }
                     Some(K::discard_stmt) => x.discard_trumps = self.word(e, 1) == Some(words::Discard::Any),
-                    _ => {}
+                    other => self.unread(e, other),
                 }
             }
             self.check_qualify(&x, take_at, qualify_at);
@@ -2145,7 +2173,7 @@ impl<'a> Builder<'a> {
                         escalate: has(e, Flag::Escalate),
                     });
                 }
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         s

@@ -156,6 +156,16 @@ words! {
     enum SittingOut { WithOpponents = "with-opponents", Nothing = "nothing" }
     /// `paper ...`.
     enum Paper { Positive = "positive", PlusMinus = "plus-minus" }
+
+    enum ClaimKind { Claim = "claim", Concede = "concede" }
+
+    enum ConcededTo {
+        OpponentWithTricks = "opponent-with-tricks",
+        DeclarerLeft = "declarer-left",
+        DeclarerRight = "declarer-right",
+    }
+
+    enum ConcessionDisputed { Stands = "stands", AsPlayed = "as-played" }
     /// `sides ...`.
     enum Sides {
         DeclarerVsEach = "declarer-vs-each",
