@@ -39,4 +39,5 @@ variants:
 # (tests/docs_transcripts.rs); review the docs' diff before committing, never accept it blindly
 docs:
     KARTYA_BLESS_DOCS=1 cargo test --test docs_transcripts
+    KARTYA_BLESS_DOCS=1 cargo test --test docs_reference
     git diff --stat -- README.md docs

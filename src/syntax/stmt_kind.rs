@@ -85,39 +85,39 @@ stmt_kinds! {
     pickup_stmt [deal_block] "pickup" "pickup (after-front-round|after-bidding)";
 
     bidding_block [] "bidding" "bidding { ... }" block = true, doc = "bidding-and-ladder";
-    no_auction_stmt [bidding_block] "no-auction" "no-auction NAME [declarer forehand]";
-    contract_choice_stmt [bidding_block] "contract-choice" "contract-choice (at-least-bid|bid)";
-    switch_row [bidding_block] "switch" "switch NAME at-most N" key = Key::Words(2);
-    round_row [bidding_block] "round" "round N ROUND-SHAPE" key = Key::Words(2);
+    round_row [bidding_block] "round" "round N (accept-indicator|ascending ...|first-claim ...|each-bids ...|highest-bids ...)" key = Key::Words(2);
     all_pass_stmt [bidding_block] "all-pass" "all-pass NAME";
     suit_contract_stmt [bidding_block] "suit-contract" "suit-contract NAME";
     redeal_stmt [bidding_block] "redeal-when-all-pass" "redeal-when-all-pass" key = Key::Fixed("all-pass");
+    switch_row [bidding_block] "switch" "switch NAME at-most N" key = Key::Words(2);
+    no_auction_stmt [bidding_block] "no-auction" "no-auction NAME [declarer forehand]";
+    contract_choice_stmt [bidding_block] "contract-choice" "contract-choice (at-least-bid|bid)";
 
     ladder_line [] "ladder" "ladder NAME NAME ..." key = Key::Words(2), doc = "bidding-and-ladder";
 
     contract_block [] "contract" "contract NAME [\"TEXT\"] { ... }" block = true, key = Key::Words(2), doc = "contract";
-    each_scores_stmt [contract_block] "each-scores" "each-scores N per-bid N per-trick-off N";
     value_stmt [contract_block, figure_block] "value" "value N [front (N|none)] [back none] [no-trumps N]";
     trumps_stmt [contract_block] "trumps" "trumps (bid | none | fixed NAME | chosen [or-none] | called-suit)";
-    talon_draw_stmt [contract_block] "talon-draw" "talon-draw [up-to] N" doc = "the-talon-draw-and-trumps-named-after-it";
-    discards_stmt [contract_block] "discards" "discards (face-up|face-down)" doc = "the-talon-draw-and-trumps-named-after-it";
-    duties_stmt [contract_block] "duties" "duties follow [trump-when-void] [overtrump] [head (always|trump-lead)]" doc = "play-duties";
-    trump_cards_stmt [contract_block] "trump-cards" "trump-cards CARD ..." doc = "play-duties";
     trick_order_stmt [contract_block] "trick-order" "trick-order NAME [NAME]";
     count_stmt [contract_block] "count" "count NAME [NAME]";
     first_lead_stmt [contract_block] "first-lead" "first-lead SEAT";
-    win_stmt [contract_block] "win" "win (WIN-SHAPE|CONDITION)";
-    sides_stmt [contract_block] "sides" "sides (declarer-vs-each | declarer-vs-defence | called-card CARD ... [alone-if-own] | trick-winner TRICK | FIXED-SIDES)";
-    overtricks_stmt [contract_block] "overtricks" "overtricks above N (half | each N)";
-    deduct_stmt [contract_block] "deduct" "deduct value unmultiplied when CONDITION";
+    win_stmt [contract_block] "win" "win (more-than-each (card-points+melds|card-points) | no-tricks | most-tricks | CONDITION)";
     tie_stmt [contract_block] "tie" "tie (declarer-loses|most-pay-fewer|nobody)";
     melds_in_stmt [contract_block] "melds" "melds (none | (sequence|NAME) ...)" set_valued = true;
     early_end_stmt [contract_block] "early-end" "early-end when-lost";
     announcements_stmt [contract_block] "announcements" "announcements (none|game-only)";
     exchange_in_stmt [contract_block] "exchange" "exchange NAME";
+    duties_stmt [contract_block] "duties" "duties follow [trump-when-void] [overtrump] [head (always|trump-lead)]" doc = "play-duties";
+    trump_cards_stmt [contract_block] "trump-cards" "trump-cards CARD ..." doc = "play-duties";
+    sides_stmt [contract_block] "sides" "sides (declarer-vs-each | declarer-vs-defence | called-card CARD ... [alone-if-own] | trick-winner TRICK | fixed SEATS SEATS)";
+    overtricks_stmt [contract_block] "overtricks" "overtricks above N (half | each N)";
+    deduct_stmt [contract_block] "deduct" "deduct value unmultiplied when CONDITION";
+    talon_draw_stmt [contract_block] "talon-draw" "talon-draw [up-to] N" doc = "the-talon-draw-and-trumps-named-after-it";
+    discards_stmt [contract_block] "discards" "discards (face-up|face-down)" doc = "the-talon-draw-and-trumps-named-after-it";
     claims_stmt [contract_block] "claims" "claims (claim|concede) ..." set_valued = true, doc = "claims";
     conceded_to_stmt [contract_block] "conceded-to" "conceded-to [opponent-with-tricks] (declarer-left|declarer-right)" doc = "claims";
     concession_disputed_stmt [contract_block] "concession-disputed" "concession-disputed (stands|as-played)" doc = "claims";
+    each_scores_stmt [contract_block] "each-scores" "each-scores N per-bid N per-trick-off N";
 
     announcing_block [] "announcing" "announcing { ... }" block = true, doc = "announcing";
     front_round_stmt [announcing_block] "front-round" "front-round (declarer-first|none)";
@@ -125,35 +125,35 @@ stmt_kinds! {
     round_end_stmt [announcing_block] "end" "end (two-passes|all-spoke-then-two-passes)";
 
     melds_block [] "melds" "melds { ... }" block = true, doc = "melds";
-    sequence_row [melds_block] "sequence" "sequence NAME N N" key = Key::Words(2);
     sequence_order_stmt [melds_block] "sequence-order" "sequence-order NAME";
     sequence_ties_stmt [melds_block] "sequence-ties" "sequence-ties (trump-else-void|suit-rank)";
     sequence_scoring_stmt [melds_block] "sequence-scoring" "sequence-scoring (all-of-winner|one-per-length)";
-    set_row [melds_block] "set" "set NAME N N ranks (all | CODE ...)" key = Key::Words(2);
+    sequence_row [melds_block] "sequence" "sequence NAME N N" key = Key::Words(2);
     set_order_stmt [melds_block] "set-order" "set-order NAME NAME NAME" key = Key::Words(2);
+    set_row [melds_block] "set" "set NAME N N ranks (all | CODE ...)" key = Key::Words(2);
     marriage_row [melds_block] "marriage" "marriage NAME trump CODE CODE N" key = Key::Words(2);
 
     figure_block [] "figure" "figure NAME [\"TEXT\"] { ... }" block = true, key = Key::Words(2), doc = "figure";
-    upgrade_stmt [figure_block] "upgrade" "upgrade N when CONDITION";
-    effect_stmt [figure_block] "effect" "effect (multiply-game|item)";
-    requires_stmt [figure_block] "requires" "requires [declarer] holds CARD ...";
     in_stmt [figure_block] "in" "in NAME ..." set_valued = true;
     when_stmt [figure_block] "when" "when [NAME :] CONDITION" key = Key::NameBeforeColon;
     alias_stmt [figure_block] "alias" "alias NAME NAME" key = Key::Words(2);
     fulfil_stmt [figure_block] "fulfil" "fulfil (announcer|side)";
     keep_stmt [figure_block] "keep" "keep CARD until TRICK";
     announce_by_stmt [figure_block] "announce-by" "announce-by (declarer|anyone)";
+    effect_stmt [figure_block] "effect" "effect (multiply-game|item)";
+    requires_stmt [figure_block] "requires" "requires [declarer] holds CARD ...";
+    upgrade_stmt [figure_block] "upgrade" "upgrade N when CONDITION";
 
     figure_ladder_line [] "figure-ladder" "figure-ladder NAME NAME ... [same-round (forbidden|allowed)]" key = Key::Words(2), doc = "figure-ladder";
 
     doubling_block [] "doubling" "doubling NAME { ... }" block = true, key = Key::Words(2), doc = "doubling";
-    shows_talon_stmt [doubling_block] "shows-talon" "shows-talon until trick N";
-    factor_stmt [doubling_block] "factor" "factor N";
-    not_same_player_stmt [doubling_block] "not-same-player" "not-same-player NAME NAME" key = Key::Words(2);
     levels_stmt [doubling_block] "levels" "levels NAME ...";
     front_stmt [doubling_block] "front" "front N";
     back_stmt [doubling_block] "back" "back N";
     top_stmt [doubling_block] "top" "top NAME";
+    factor_stmt [doubling_block] "factor" "factor N";
+    not_same_player_stmt [doubling_block] "not-same-player" "not-same-player NAME NAME" key = Key::Words(2);
+    shows_talon_stmt [doubling_block] "shows-talon" "shows-talon until trick N";
 
     calling_block [] "calling" "calling NAME { ... }" block = true, key = Key::Words(2), doc = "calling";
     scope_stmt [calling_block] "scope" "scope (off|game|any-figure)";
@@ -181,7 +181,7 @@ stmt_kinds! {
     paper_stmt [scoring_block] "paper" "paper (positive|plus-minus)";
     robber_stmt [scoring_block] "robber" "robber N bonus N [escalate]";
 
-    remove_line [] "remove" "remove REMOVE-TARGET" doc = "remove";
+    remove_line [] "remove" "remove (figure|contract|figure-ladder|doubling|calling|exchange) NAME" doc = "remove";
 }
 
 #[cfg(test)]
