@@ -916,6 +916,14 @@ impl Game {
             return;
         };
         self.table = self.rules.tables.table_index(ci, self.trump).unwrap_or(0);
+        // `order-if-called`: the called card's rank chooses the order of every suit
+        if let Some(alt) = self
+            .rules
+            .tables
+            .table_if_called(ci, self.partner.card, c.order_if_called.map(|(r, _)| r))
+        {
+            self.table = alt;
+        }
         let n = self.n;
         // turns go to the right under counter-clockwise seating: the declarer's left neighbour
         // plays just before him; clockwise, his right neighbour does

@@ -71,6 +71,8 @@ stmt_kinds! {
     doubling_block,
     duties_stmt,
     each_scores_stmt,
+    bid_requires_stmt,
+    order_if_called_stmt,
     early_end_stmt,
     effect_stmt,
     exchange_block,

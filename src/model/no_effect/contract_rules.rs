@@ -1,0 +1,41 @@
+//! The no-effect checks of `requires same-suit` and `order-if-called`: takes the model's
+//! contracts, gives a `kartya::no-effect` error where a holding requirement is never checked
+//! (the contract is never bid from a ladder) or an order by the called card never applies (no
+//! card is called, or the contract has trumps, whose order the line does not change).
+
+use super::*;
+
+pub(super) fn check(v: &Variant, out: &mut Out) {
+    for (ci, c) in v.contracts.iter().enumerate() {
+        let n = c.name.as_str();
+        let on_ladder = v
+            .bid_ladders
+            .iter()
+            .any(|l| l.entries.contains(&BidEntry::Contract(ci as ContractId)));
+        if !c.bid_requires_same_suit.is_empty() && !on_ladder {
+            out.at(
+                &["contract", n, "requires"],
+                format!("contract `{n}` is never bid from a ladder, so what its bidder must hold is never checked"),
+                "never bid",
+                format!("put `{n}` on a ladder an `ascending` round uses, or take out `requires`"),
+            );
+        }
+        if c.order_if_called.is_some() && !matches!(c.sides, SidesKind::CalledCard { .. }) {
+            out.at(
+                &["contract", n, "order-if-called"],
+                format!("contract `{n}` orders its cards by the called card, but its declarer calls no card"),
+                "no card is called",
+                format!("give contract `{n}` `sides called-card CARD ...`, or take out `order-if-called`"),
+            );
+        } else if c.order_if_called.is_some() && (c.trumps || !c.trump_cards.is_empty()) {
+            out.at(
+                &["contract", n, "order-if-called"],
+                format!(
+                    "contract `{n}` has trumps, but `order-if-called` changes the order of a contract without them"
+                ),
+                "only without trumps",
+                format!("give contract `{n}` `trumps none`, or take out `order-if-called`"),
+            );
+        }
+    }
+}

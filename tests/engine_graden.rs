@@ -1,0 +1,146 @@
+//! The general constructs Königrufen of Graden needs (koenigrufen-family.md §6, §8.3), beyond
+//! the hand records of tests/hands/koenigrufen-graden-*.json: takes the bundled file and small
+//! overlays, gives the holding requirement checked at the bid (G12), and the checks of `tie
+//! most-pay`, `requires same-suit` and `order-if-called` that reject what could never apply.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+mod engine_util;
+
+use engine_util::*;
+use kartya::engine::Action;
+
+/// A deck order for dealer seat 0 from the hands of seats 1, 2, 3 and 0 (forehand first): two
+/// packets of three each, as the deal of koenigrufen-graden gives them.
+fn order(r: &kartya::engine::Rules, seats: [&[&str]; 4]) -> Vec<u8> {
+    let hands: Vec<Vec<u8>> = seats.iter().map(|h| cards(r, h)).collect();
+    let mut out = Vec::new();
+    for k in [0..3, 3..6] {
+        for h in &hands {
+            out.extend_from_slice(&h[k.clone()]);
+        }
+    }
+    out
+}
+
+/// The three bids of the seed's "Hundert" contracts.
+const HUNDERT: [&str; 3] = [
+    "durchmarsch-hundert-mit-einer-anderen",
+    "durchmarsch-hundert-am-letzten",
+    "hundertermord",
+];
+
+/// G12 (§6.6, K27): a player without the king and queen of one suit may not bid the Hundert
+/// contracts: they are not offered, and the bid is refused; with them they are offered. The
+/// others may be bid by anyone.
+#[test]
+fn g12_hundert_bids_need_king_and_queen_of_one_suit() {
+    let r = rules("koenigrufen-graden");
+    // forehand (seat 1) holds kings and queens, but never both of one suit
+    let without = order(
+        &r,
+        [
+            &["herz.K", "karo.Q", "pik.K", "kreuz.Q", "herz.9", "karo.9"],
+            &["herz.A", "herz.Q", "karo.A", "karo.K", "pik.A", "pik.Q"],
+            &["herz.J", "karo.J", "pik.J", "kreuz.A", "kreuz.K", "kreuz.J"],
+            &["herz.10", "karo.10", "pik.10", "kreuz.10", "pik.9", "kreuz.9"],
+        ],
+    );
+    let mut g = game_from_order(&r, 0, &without);
+    let legal = g.legal_actions();
+    for name in HUNDERT {
+        let bid = Action::Bid(bid_index(&r, name));
+        assert!(!legal.contains(&bid), "{name} offered without a marriage");
+        assert!(g.apply(bid).is_err(), "{name} accepted without a marriage");
+    }
+    for name in ["bettler", "zehnermord", "königmord"] {
+        assert!(legal.contains(&Action::Bid(bid_index(&r, name))), "{name} not offered");
+    }
+    // the same player with the heart king and queen
+    let with = order(
+        &r,
+        [
+            &["herz.K", "herz.Q", "pik.K", "kreuz.Q", "herz.9", "karo.9"],
+            &["herz.A", "karo.Q", "karo.A", "karo.K", "pik.A", "pik.Q"],
+            &["herz.J", "karo.J", "pik.J", "kreuz.A", "kreuz.K", "kreuz.J"],
+            &["herz.10", "karo.10", "pik.10", "kreuz.10", "pik.9", "kreuz.9"],
+        ],
+    );
+    let g = game_from_order(&r, 0, &with);
+    let legal = g.legal_actions();
+    for name in HUNDERT {
+        assert!(
+            legal.contains(&Action::Bid(bid_index(&r, name))),
+            "{name} not offered with a marriage"
+        );
+    }
+}
+
+/// A later bidder without the marriage does not end the auction for the others: after a
+/// Königmord bid only Hundertermord is higher, and the player after him still speaks (the
+/// check of "no higher bid is left" is the ladder's, not the bidder's hand).
+#[test]
+fn a_bid_out_of_reach_of_one_hand_still_leaves_the_others_their_turn() {
+    let r = rules("koenigrufen-graden");
+    let deck = order(
+        &r,
+        [
+            &["herz.K", "herz.J", "pik.K", "kreuz.Q", "herz.9", "karo.9"],
+            &["herz.A", "herz.Q", "karo.A", "karo.K", "karo.Q", "pik.Q"],
+            &["pik.A", "karo.J", "pik.J", "kreuz.A", "kreuz.K", "kreuz.J"],
+            &["herz.10", "karo.10", "pik.10", "kreuz.10", "pik.9", "kreuz.9"],
+        ],
+    );
+    let mut g = game_from_order(&r, 0, &deck);
+    act(&mut g, &[Action::Bid(bid_index(&r, "königmord"))]);
+    // seat 2 holds karo K and Q: he may bid Hundertermord over it
+    assert_eq!(g.to_act_seat(), 2);
+    assert!(g.legal_actions().contains(&Action::Bid(bid_index(&r, "hundertermord"))));
+    act(&mut g, &[Action::Pass]);
+    assert_eq!(g.to_act_seat(), 3, "seat 3 speaks, though he cannot bid higher");
+}
+
+fn diagnostics(text: &str) -> String {
+    let mut sources = kartya::source::SourceSet::new();
+    let id = sources.add("t.kartya", text, kartya::source::Origin::User);
+    let loaded = kartya::load::load(&mut sources, id, &[]);
+    common::render(&loaded.diags, &sources)
+}
+
+fn overlay(body: &str) -> String {
+    format!("house-rules t \"a test\" extends koenigrufen-graden\n{body}")
+}
+
+/// `tie most-pay` needs one number for each count of players that can share the most (three of
+/// four), and a whole share for the players with less.
+#[test]
+fn most_pay_tables_that_do_not_fit_are_out_of_range() {
+    let short = diagnostics(&overlay("contract schurln {\n  tie most-pay 3 1\n}\n"));
+    assert!(
+        short.contains("kartya::out-of-range") && short.contains("names 2 numbers"),
+        "{short}"
+    );
+    let uneven = diagnostics(&overlay("contract schurln {\n  tie most-pay 1 1 1\n}\n"));
+    assert!(
+        uneven.contains("kartya::out-of-range") && uneven.contains("cannot share evenly"),
+        "{uneven}"
+    );
+    let fits = diagnostics(&overlay("contract schurln {\n  tie most-pay 3 2 1\n}\n"));
+    assert!(!fits.contains('×'), "{fits}");
+}
+
+/// A holding requirement on a contract never bid, and an order by the called card where no
+/// card is called, could never apply: `kartya::no-effect`.
+#[test]
+fn holding_and_called_order_rules_that_never_apply_are_no_effect() {
+    let never_bid = diagnostics(&overlay("contract schurln {\n  requires same-suit K Q\n}\n"));
+    assert!(
+        never_bid.contains("kartya::no-effect") && never_bid.contains("never bid"),
+        "{never_bid}"
+    );
+    let no_call = diagnostics(&overlay("contract königmord {\n  order-if-called 10 zehner\n}\n"));
+    assert!(
+        no_call.contains("kartya::no-effect") && no_call.contains("calls no card"),
+        "{no_call}"
+    );
+}
