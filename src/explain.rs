@@ -371,6 +371,12 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
             order_name(v, order)
         );
     }
+    if let Some(t) = c.defence_open_after {
+        let _ = writeln!(
+            o,
+            "  open hands: once trick {t} is played the declarer's opponents lay their hands face up for every seat (and may talk the play over)"
+        );
+    }
     if !c.bid_requires_same_suit.is_empty() {
         let ranks: Vec<&str> = c
             .bid_requires_same_suit

@@ -144,3 +144,71 @@ fn holding_and_called_order_rules_that_never_apply_are_no_effect() {
         "{no_call}"
     );
 }
+
+/// §6.6 Plauderer 4, K30: once trick 1 is played (before trick 2 is led) the three opponents'
+/// hands are open to every seat, the Plauderer's included; his own cards stay hidden, and before
+/// that nothing is open.
+#[test]
+fn plauderer_opponents_lay_their_hands_open_after_trick_one() {
+    let r = rules("koenigrufen-graden");
+    let deck = order(
+        &r,
+        [
+            &["herz.9", "karo.9", "pik.9", "kreuz.9", "herz.J", "karo.J"],
+            &["herz.A", "herz.K", "herz.Q", "karo.A", "karo.K", "karo.Q"],
+            &["herz.10", "karo.10", "pik.A", "pik.K", "pik.Q", "pik.J"],
+            &["pik.10", "kreuz.A", "kreuz.K", "kreuz.Q", "kreuz.J", "kreuz.10"],
+        ],
+    );
+    let mut g = game_from_order(&r, 0, &deck);
+    let bid = Action::Bid(bid_index(&r, "plauderer"));
+    act(&mut g, &[bid, Action::Pass, Action::Pass, Action::Pass]);
+    assert_eq!(
+        g.observation(1).open_hands,
+        [0; 8],
+        "nothing open before trick 1 is played"
+    );
+    let c = |s: &str| cards(&r, &[s])[0];
+    act(
+        &mut g,
+        &[
+            Action::Play(c("herz.9")),
+            Action::Play(c("herz.A")),
+            Action::Play(c("herz.10")),
+            Action::Play(c("kreuz.A")),
+        ],
+    );
+    for seat in 0..4u8 {
+        let open = g.observation(seat).open_hands;
+        assert_eq!(open[1], 0, "the Plauderer's own hand stays hidden");
+        for (s, h) in [
+            (2usize, &g.observation(2).hand),
+            (3, &g.observation(3).hand),
+            (0, &g.observation(0).hand),
+        ] {
+            assert_eq!(open[s], *h, "seat {seat} sees seat {s}'s five cards");
+            assert_eq!(h.count_ones(), 5);
+        }
+    }
+    // a contract without the line shows nothing
+    let mut g = game_from_order(&r, 0, &deck);
+    act(
+        &mut g,
+        &[
+            Action::Bid(bid_index(&r, "bettler")),
+            Action::Pass,
+            Action::Pass,
+            Action::Pass,
+        ],
+    );
+    act(
+        &mut g,
+        &[
+            Action::Play(c("herz.9")),
+            Action::Play(c("herz.A")),
+            Action::Play(c("herz.10")),
+            Action::Play(c("kreuz.A")),
+        ],
+    );
+    assert_eq!(g.observation(1).open_hands, [0; 8]);
+}

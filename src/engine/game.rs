@@ -205,6 +205,9 @@ pub struct Observation {
     pub open_hand: u64,
     /// The declarer's partner (table seat), once this seat may know him (`partner.rs`).
     pub partner: Option<u8>,
+    /// Cards laid open on the table, by table seat: the defence's hands under `open-hands`
+    /// (`open_hands.rs`); zero otherwise.
+    pub open_hands: [u64; MAX_SEATS],
     /// The trick in progress: (seat, card).
     pub trick: Vec<(u8, u8)>,
     /// Every action so far: (seat, action).
@@ -1027,6 +1030,7 @@ impl Game {
             declarer: self.declarer(),
             open_hand: self.open_hand(),
             partner: self.partner_known_to(seat),
+            open_hands: self.defence_open_hands(),
             trick,
             history: if self.sees_draw_discards(seat) {
                 self.history.clone()

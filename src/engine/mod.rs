@@ -17,6 +17,7 @@ mod goal_sequence;
 mod goals;
 mod level_auction;
 pub mod melds;
+mod open_hands;
 pub mod paper;
 mod partner;
 pub mod play;

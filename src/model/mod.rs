@@ -303,6 +303,9 @@ pub struct Contract {
     /// `order-if-called RANK ORDER`: when the called card has this rank, every suit plays in
     /// this order (a second play table, `Tables::table_if_called`).
     pub order_if_called: Option<(RankId, OrderId)>,
+    /// `open-hands defence after-trick N`: once trick N is played the declarer's opponents'
+    /// hands are open to every seat (`Observation::open_hands`).
+    pub defence_open_after: Option<u8>,
     #[serde(skip)]
     pub prov: Prov,
 }

@@ -60,6 +60,7 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::each_scores_stmt => "`each-scores`",
         Rule::bid_requires_stmt => "`requires same-suit`",
         Rule::order_if_called_stmt => "`order-if-called`",
+        Rule::open_hands_stmt => "`open-hands`",
         Rule::turns => "`one-turn-each` or `until-pass`",
         Rule::all_pass_stmt => "`all-pass`",
         Rule::suit_contract_stmt => "`suit-contract`",

@@ -73,6 +73,7 @@ stmt_kinds! {
     each_scores_stmt,
     bid_requires_stmt,
     order_if_called_stmt,
+    open_hands_stmt,
     early_end_stmt,
     effect_stmt,
     exchange_block,

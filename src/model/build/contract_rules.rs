@@ -1,6 +1,7 @@
-//! The builder's part for two contract statements that tie a contract to the hand: takes a
-//! contract's `requires same-suit RANK ...` (who may bid it) and `order-if-called RANK ORDER`
-//! (the card order a called card's rank selects) as read by `build.rs`, gives their model fields.
+//! The builder's part for contract statements that tie a contract to the hand: takes a
+//! contract's `requires same-suit RANK ...` (who may bid it), `order-if-called RANK ORDER` (the
+//! card order a called card's rank selects) and `open-hands defence after-trick N` (when the
+//! defence's hands are laid open) as read by `build.rs`, gives their model fields.
 //! Combinations that could never apply are checked on the whole variant (`no_effect/contract_rules.rs`).
 
 use super::{Builder, Names};
@@ -19,6 +20,13 @@ impl Builder<'_> {
             }
         }
         out
+    }
+
+    /// The trick of `open-hands defence after-trick N`, which a hand must have.
+    pub(super) fn open_hands_after(&mut self, e: &Entry) -> Option<u8> {
+        let most = self.tricks_per_hand().max(1) as i64;
+        self.int(e, 3, 1, most, "the trick after which the hands are open")
+            .map(|n| n as u8)
     }
 
     /// `order-if-called RANK ORDER`.

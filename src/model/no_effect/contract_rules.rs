@@ -1,7 +1,8 @@
-//! The no-effect checks of `requires same-suit` and `order-if-called`: takes the model's
-//! contracts, gives a `kartya::no-effect` error where a holding requirement is never checked
-//! (the contract is never bid from a ladder) or an order by the called card never applies (no
-//! card is called, or the contract has trumps, whose order the line does not change).
+//! The no-effect checks of `requires same-suit`, `order-if-called` and `open-hands`: takes the
+//! model's contracts, gives a `kartya::no-effect` error where a holding requirement is never
+//! checked (the contract is never bid from a ladder), an order by the called card never applies
+//! (no card is called, or the contract has trumps, whose order the line does not change), or
+//! open hands of a defence a contract without a declarer does not have.
 
 use super::*;
 
@@ -18,6 +19,15 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                 format!("contract `{n}` is never bid from a ladder, so what its bidder must hold is never checked"),
                 "never bid",
                 format!("put `{n}` on a ladder an `ascending` round uses, or take out `requires`"),
+            );
+        }
+        // without a declarer there is no defence to lay its hands open
+        if c.defence_open_after.is_some() && c.win.is_everyone_for_himself() {
+            out.at(
+                &["contract", n, "open-hands"],
+                format!("contract `{n}` has no declarer, so it has no defence to lay its hands open"),
+                "no defence",
+                format!("take `open-hands` out of contract `{n}`"),
             );
         }
         if c.order_if_called.is_some() && !matches!(c.sides, SidesKind::CalledCard { .. }) {
