@@ -212,3 +212,73 @@ fn plauderer_opponents_lay_their_hands_open_after_trick_one() {
     );
     assert_eq!(g.observation(1).open_hands, [0; 8]);
 }
+
+/// Random hands of koenigrufen-graden: payments are zero-sum; the declarer settles his stake
+/// once with one opponent each (2 against 2: his net is the stake) or with each of the three
+/// (alone: three times it); a called partner is hidden from every other seat until the called
+/// card is played, and the winner of trick 6 is nobody's partner before trick 6; the defence's
+/// hands are open only in the Plauderer, from trick 2 on.
+#[test]
+fn random_hands_keep_the_graden_invariants() {
+    use kartya::engine::sim::random_step;
+    use kartya::engine::Phase;
+    let r = rules("koenigrufen-graden");
+    let v = &r.variant;
+    let plauderer = contract(&r, "plauderer");
+    let (mut open_seen, mut calls, mut paired) = (0, 0, 0);
+    for seed in 0..3000u64 {
+        let mut g = kartya::engine::Game::new(r.clone(), (seed % 4) as u8, seed);
+        let mut rng = kartya::engine::rng::hand_rng(seed, 1);
+        let mut buf = Vec::new();
+        let mut called = None;
+        while !g.is_over() {
+            if let Some((_, Action::CallCard(c))) = g.history().last() {
+                called = Some(*c);
+            }
+            if g.phase() == Phase::Play {
+                let tricks_done = g.history().iter().filter(|(_, a)| matches!(a, Action::Play(_))).count() / 4;
+                let open = g.observation(0).open_hands;
+                if g.contract() == Some(plauderer) && tricks_done >= 1 {
+                    open_seen += 1;
+                    let d = g.declarer().unwrap();
+                    for s in 0..4u8 {
+                        let own = if s == d { 0 } else { g.observation(s).hand };
+                        assert_eq!(
+                            open[s as usize], own,
+                            "{seed}: seat {s}'s hand open unless he is the Plauderer"
+                        );
+                    }
+                } else {
+                    assert_eq!(open, [0; 8], "{seed}: nothing open");
+                }
+                if let Some(c) = called {
+                    calls += 1;
+                    let holder = (0..4u8).find(|&s| g.observation(s).hand & (1u64 << c) != 0);
+                    let declarer = g.declarer().unwrap();
+                    for s in 0..4u8 {
+                        let seen = g.observation(s).partner;
+                        match holder {
+                            Some(h) if h != declarer && s == h => assert_eq!(seen, Some(h), "{seed}"),
+                            Some(_) => assert_eq!(seen, None, "{seed}: the partner is hidden from seat {s}"),
+                            None => {}
+                        }
+                    }
+                } else if tricks_done < 6 {
+                    for s in 0..4u8 {
+                        assert_eq!(g.observation(s).partner, None, "{seed}: no partner before trick 6");
+                    }
+                }
+            }
+            assert!(random_step(&mut g, &mut rng, &mut buf), "{seed}");
+        }
+        let s = g.result().unwrap();
+        assert_eq!(s.payments.iter().sum::<i64>(), 0, "{seed}: zero-sum");
+        let c = &v.contracts[s.contract.unwrap()];
+        if let Some(d) = s.declarer {
+            let net = s.payments[d as usize].abs();
+            assert!(net == c.value || net == 3 * c.value, "{seed}: {} nets {net}", c.name);
+            paired += usize::from(net == c.value);
+        }
+    }
+    assert!(open_seen > 0 && calls > 0 && paired > 0, "{open_seen} {calls} {paired}");
+}
