@@ -363,6 +363,32 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
             let _ = writeln!(o, "  trick order: {} for every suit", order_name(v, c.plain_order));
         }
     }
+    if let Some((rank, order)) = c.order_if_called {
+        let _ = writeln!(
+            o,
+            "  trick order if the called card is a {}: {} for every suit",
+            v.ranks.get(rank as usize).map(|r| r.code.as_str()).unwrap_or("?"),
+            order_name(v, order)
+        );
+    }
+    if let Some(t) = c.defence_open_after {
+        let _ = writeln!(
+            o,
+            "  open hands: once trick {t} is played the declarer's opponents lay their hands face up for every seat (and may talk the play over)"
+        );
+    }
+    if !c.bid_requires_same_suit.is_empty() {
+        let ranks: Vec<&str> = c
+            .bid_requires_same_suit
+            .iter()
+            .map(|&r| v.ranks.get(r as usize).map(|r| r.code.as_str()).unwrap_or("?"))
+            .collect();
+        let _ = writeln!(
+            o,
+            "  bid only by a player holding {} of one suit (checked when he bids)",
+            ranks.join(" and ")
+        );
+    }
     match (c.trump_points, c.plain_points) {
         (None, None) => {
             let _ = writeln!(o, "  card points: do not count");
@@ -389,6 +415,9 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
         Win::MoreThanEach { with_melds: false } => "the declarer's card points must be more than each opponent's",
         Win::NoTricks => "the declarer must take no trick",
         Win::MostTricks => "nobody declares; the player with the most tricks pays each other player",
+        Win::MostCardPoints => {
+            "nobody declares; the player with the most card points (his own tricks, with the last trick) pays the others, as the tie line says"
+        }
         Win::Goal => "",
     };
     if let (Win::Goal, Some(goal), Some(each)) = (c.win, &c.goal, &c.each_scores) {
@@ -437,10 +466,18 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
         );
     }
 
+    let most = if c.win == Win::MostCardPoints {
+        "card points"
+    } else {
+        "tricks"
+    };
     let tie = match c.tie {
-        Tie::DeclarerLoses => "the declarer loses",
-        Tie::MostPayFewer => "every player with the most tricks pays every player with fewer; all equal pays nobody",
-        Tie::Nobody => "nobody pays",
+        Tie::DeclarerLoses => "the declarer loses".to_string(),
+        Tie::MostPayFewer => {
+            format!("every player with the most {most} pays every player with fewer; all equal pays nobody")
+        }
+        Tie::MostPayTimes(times) => most_pay_words(&times, v.active, most),
+        Tie::Nobody => "nobody pays".to_string(),
     };
     if c.each_scores.is_some() {
         let _ = writeln!(o, "  tie: none, each player is scored for himself");
@@ -1010,8 +1047,13 @@ fn partner_words(c: &crate::model::Contract, v: &Variant) -> String {
             )
         }
         SidesKind::TrickWinner(t) => format!(
-            "whoever wins {} is the declarer's partner (he plays alone if he wins it himself); the two sides pool their tricks and card points",
-            crate::model::cond::trick_words(t)
+            "whoever wins {} is the declarer's partner (he plays alone if he wins it himself{}); the two sides pool their tricks and card points",
+            crate::model::cond::trick_words(t),
+            if c.partner_after_sweep {
+                ", or if he lost a trick before it"
+            } else {
+                ""
+            }
         ),
         SidesKind::Fixed([a, b]) => format!(
             "fixed partnerships by table seat: {} against {}; the declarer's partnership is his side, and each side pools its tricks and card points",
@@ -1052,4 +1094,26 @@ fn numeric_round(v: &Variant, shape: &RoundShape) -> String {
         ),
         _ => String::new(),
     }
+}
+
+/// `tie most-pay N ...` in words: what each of the players sharing the most pays, by their number.
+fn most_pay_words(times: &[u8], active: u8, most: &str) -> String {
+    let rows: Vec<String> = times
+        .iter()
+        .take(active.saturating_sub(1) as usize)
+        .enumerate()
+        .map(|(k, t)| {
+            let who = if k == 0 {
+                "one player has".to_string()
+            } else {
+                format!("{} share", k + 1)
+            };
+            let payer = if k == 0 { "he pays" } else { "each of them pays" };
+            format!("{who} the most {most}: {payer} {t} times the value")
+        })
+        .collect();
+    format!(
+        "{}; the players with less share it evenly; all equal pays nobody",
+        rows.join("; ")
+    )
 }

@@ -205,6 +205,9 @@ pub struct Observation {
     pub open_hand: u64,
     /// The declarer's partner (table seat), once this seat may know him (`partner.rs`).
     pub partner: Option<u8>,
+    /// Cards laid open on the table, by table seat: the defence's hands under `open-hands`
+    /// (`open_hands.rs`); zero otherwise.
+    pub open_hands: [u64; MAX_SEATS],
     /// The trick in progress: (seat, card).
     pub trick: Vec<(u8, u8)>,
     /// Every action so far: (seat, action).
@@ -916,6 +919,14 @@ impl Game {
             return;
         };
         self.table = self.rules.tables.table_index(ci, self.trump).unwrap_or(0);
+        // `order-if-called`: the called card's rank chooses the order of every suit
+        if let Some(alt) = self
+            .rules
+            .tables
+            .table_if_called(ci, self.partner.card, c.order_if_called.map(|(r, _)| r))
+        {
+            self.table = alt;
+        }
         let n = self.n;
         // turns go to the right under counter-clockwise seating: the declarer's left neighbour
         // plays just before him; clockwise, his right neighbour does
@@ -1019,6 +1030,7 @@ impl Game {
             declarer: self.declarer(),
             open_hand: self.open_hand(),
             partner: self.partner_known_to(seat),
+            open_hands: self.defence_open_hands(),
             trick,
             history: if self.sees_draw_discards(seat) {
                 self.history.clone()

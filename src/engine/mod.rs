@@ -4,6 +4,7 @@
 
 mod announce;
 mod bid_figures;
+mod bid_holding;
 mod bidding;
 pub mod calling;
 pub mod claims;
@@ -12,14 +13,17 @@ mod dispatch;
 pub mod exchange;
 mod finished;
 pub mod game;
+mod goal_sequence;
 mod goals;
 mod level_auction;
 pub mod melds;
+mod open_hands;
 pub mod paper;
 mod partner;
 pub mod play;
 pub mod rng;
 pub mod score;
+mod score_most;
 pub mod sim;
 mod switch;
 pub mod tables;

@@ -44,10 +44,15 @@ impl Game {
             SidesKind::DeclarerVsEach | SidesKind::DeclarerVsDefence => own,
             SidesKind::CalledCard { .. } => own | self.partner.holder.map(pos_bit).unwrap_or(0),
             SidesKind::TrickWinner(t) => {
+                let after_sweep = self.contract_partner_after_sweep();
                 let winner = self
                     .play
                     .trick_index(t)
                     .filter(|&k| k < self.play.tricks_played as usize)
+                    // `if-declarer-won-before`: a trick lost before it leaves him alone
+                    .filter(|&k| {
+                        !after_sweep || super::goal_sequence::declarer_won_before(&self.play.trick_winner, d, k)
+                    })
                     .and_then(|k| self.play.trick_winner.get(k).copied());
                 own | winner.map(pos_bit).unwrap_or(0)
             }
@@ -63,6 +68,13 @@ impl Game {
                     .fold(own, |m, p| m | pos_bit(p))
             }
         }
+    }
+
+    /// `sides trick-winner N if-declarer-won-before` in the contract being played.
+    fn contract_partner_after_sweep(&self) -> bool {
+        self.contract
+            .and_then(|c| self.rules.variant.contracts.get(c))
+            .is_some_and(|c| c.partner_after_sweep)
     }
 
     /// The cards the declarer may call now: the contract's callable cards he does not hold

@@ -204,8 +204,8 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             item: &mut item.pay,
             total: &mut s.payments,
         };
-        if contract.win == Win::MostTricks {
-            most_tricks(g, &f, contract.tie, game_value, &mut pay);
+        if contract.win.is_everyone_for_himself() {
+            super::score_most::most_pays(g, &f, contract.win, contract.tie, game_value, &mut pay);
         }
         if let (true, Some(won)) = (f.declarer.is_some(), ctx.game_won) {
             pay_side(&sides, true, won, game_value, &mut pay);
@@ -337,7 +337,7 @@ fn seat_bit(seat: u8) -> u16 {
 /// The payments of one item, written into the item and the sheet's totals together, one seat at
 /// a time (the totals are not summed from the items afterwards: reading an item's payments
 /// right after writing them would stall on the stores).
-struct Pay<'a> {
+pub(super) struct Pay<'a> {
     item: &'a mut [i64; MAX_SEATS],
     total: &'a mut [i64; MAX_SEATS],
 }
@@ -345,7 +345,7 @@ struct Pay<'a> {
 impl Pay<'_> {
     /// Seat `from` pays `amount` to seat `to`.
     #[inline]
-    fn transfer(&mut self, from: u8, to: u8, amount: i64) {
+    pub(super) fn transfer(&mut self, from: u8, to: u8, amount: i64) {
         let (from, to) = (from as usize, to as usize);
         if let (Some(f), Some(t)) = (self.item.get_mut(from), self.total.get_mut(from)) {
             *f -= amount;
@@ -427,29 +427,6 @@ fn pairwise(winners: u16, losers: u16, value: i64, pay: &mut Pay) {
             pay.transfer(o as u8, m as u8, value);
         } else {
             pay.transfer(m as u8, o as u8, value);
-        }
-    }
-}
-
-/// Most tricks: each player with the most pays each player with fewer (one tie rule), or nobody
-/// pays when the most is shared (the other).
-#[inline(never)] // off the common path: keeps the hot code small
-fn most_tricks(g: &Game, f: &Finished, tie: Tie, value: i64, pay: &mut Pay) {
-    let n = f.n as usize;
-    let tricks = &f.tricks_won;
-    let most = tricks.iter().take(n).copied().max().unwrap_or(0);
-    let top = (0..n).filter(|&p| tricks.get(p) == Some(&most)).count();
-    if top == n || (top > 1 && tie == Tie::Nobody) {
-        return;
-    }
-    let dealer_out = g.rules.variant.scoring.sitting_out_with_opponents && g.pos_of(g.dealer).is_none();
-    let fewer = (0..n)
-        .filter(|&p| tricks.get(p) != Some(&most))
-        .map(|p| g.seat_of(p as u8))
-        .chain(dealer_out.then_some(g.dealer));
-    for f in fewer {
-        for h in (0..n).filter(|&p| tricks.get(p) == Some(&most)) {
-            pay.transfer(g.seat_of(h as u8), f, value);
         }
     }
 }
@@ -584,6 +561,10 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
             .is_some_and(|b| goals::tricks_cmp(f, members, *c, b as u32)),
         Prim::OpponentNoTricks => goals::an_opponent_without_tricks(f, members),
         Prim::LastTricks(n) => goals::wins_last_tricks(f, members, *n),
+        Prim::FirstTricks { n, alone } => {
+            let who = if *alone { seat_bit(by) } else { members };
+            super::goal_sequence::wins_first_tricks(f, who, *n)
+        }
         Prim::NoTrumpInLast(n) => goals::no_trump_in_last(f, *n),
     }
 }

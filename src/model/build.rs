@@ -10,7 +10,9 @@ use crate::resolve::{Entry, RuleTree};
 use crate::syntax::ast::{self, Word};
 use crate::syntax::StmtKind as K;
 
+mod contract_rules;
 mod goals;
+mod most;
 mod sides;
 mod undertakings;
 pub(super) mod words;
@@ -808,6 +810,10 @@ impl<'a> Builder<'a> {
                 discards_face_up: false,
                 claims: None,
                 each_scores: None,
+                partner_after_sweep: false,
+                bid_requires_same_suit: Vec::new(),
+                order_if_called: None,
+                defence_open_after: None,
                 prov,
             };
             let mut claim_rules = ClaimRules::default();
@@ -906,6 +912,9 @@ impl<'a> Builder<'a> {
                         c.overtricks = Some(Overtricks { above, each });
                     }
                     Some(K::each_scores_stmt) => c.each_scores = Some(self.each_scores(e)),
+                    Some(K::bid_requires_stmt) => c.bid_requires_same_suit = self.bid_requires(e, ranks),
+                    Some(K::order_if_called_stmt) => c.order_if_called = self.order_if_called(e, ranks, names),
+                    Some(K::open_hands_stmt) => c.defence_open_after = self.open_hands_after(e),
                     Some(K::deduct_stmt) => {
                         c.deduct = e.stmt.condition.as_ref().and_then(|x| self.cond(e, x, suits, ranks));
                     }
@@ -913,6 +922,7 @@ impl<'a> Builder<'a> {
                         c.win = match self.word(e, 1) {
                             Some(words::WinShape::NoTricks) => Win::NoTricks,
                             Some(words::WinShape::MostTricks) => Win::MostTricks,
+                            Some(words::WinShape::MostCardPoints) => Win::MostCardPoints,
                             Some(words::WinShape::MoreThanEach) | None => Win::MoreThanEach {
                                 with_melds: self.word(e, 2) == Some(words::WinPoints::CardPointsMelds),
                             },
@@ -922,6 +932,7 @@ impl<'a> Builder<'a> {
                         c.tie = match self.word(e, 1) {
                             Some(words::Tie::MostPayFewer) => Tie::MostPayFewer,
                             Some(words::Tie::Nobody) => Tie::Nobody,
+                            Some(words::Tie::MostPay) => self.most_pay_times(e),
                             Some(words::Tie::DeclarerLoses) | None => Tie::DeclarerLoses,
                         }
                     }
@@ -945,7 +956,7 @@ impl<'a> Builder<'a> {
             c.claims = claim_rules.claims();
             // without a `tie` line a most-tricks game does what the engine does for it: the
             // players with the most tricks pay those with fewer (`declarer-loses` has no declarer)
-            if c.win == Win::MostTricks && self.get(&["contract", &name, "tie"]).is_none() {
+            if c.win.is_everyone_for_himself() && self.get(&["contract", &name, "tie"]).is_none() {
                 c.tie = Tie::MostPayFewer;
             }
             if !seen_order || !seen_value {
@@ -1644,6 +1655,7 @@ impl<'a> Builder<'a> {
                 ast::PrimKind::TricksBid { cmp } => Prim::TricksBid { cmp: *cmp },
                 ast::PrimKind::OpponentNoTricks => Prim::OpponentNoTricks,
                 ast::PrimKind::LastTricks(n) => Prim::LastTricks(*n),
+                ast::PrimKind::FirstTricks { n, alone } => Prim::FirstTricks { n: *n, alone: *alone },
                 ast::PrimKind::NoTrumpInLast(n) => Prim::NoTrumpInLast(*n),
                 ast::PrimKind::TrumpIs { suit, span } => match suits.iter().position(|s| s.name == *suit) {
                     Some(s) => Prim::TrumpIs(s as SuitId),

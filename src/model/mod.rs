@@ -294,6 +294,18 @@ pub struct Contract {
     pub claims: Option<Claims>,
     /// Every player scored for himself by his undertaking (`each-scores`).
     pub each_scores: Option<EachScores>,
+    /// `sides trick-winner N if-declarer-won-before`: the winner of trick N partners the
+    /// declarer only if the declarer won every trick before it; otherwise he plays alone.
+    pub partner_after_sweep: bool,
+    /// `requires same-suit RANK ...`: the contract may be bid only by a player holding cards of
+    /// these ranks in one suit (empty: anyone may bid it).
+    pub bid_requires_same_suit: Vec<RankId>,
+    /// `order-if-called RANK ORDER`: when the called card has this rank, every suit plays in
+    /// this order (a second play table, `Tables::table_if_called`).
+    pub order_if_called: Option<(RankId, OrderId)>,
+    /// `open-hands defence after-trick N`: once trick N is played the declarer's opponents'
+    /// hands are open to every seat (`Observation::open_hands`).
+    pub defence_open_after: Option<u8>,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -428,6 +440,9 @@ pub enum Win {
     },
     NoTricks,
     MostTricks,
+    /// `win most-card-points`: nobody declares; the player with the most card points (his own
+    /// tricks and the last trick) pays, as the `tie` line says (`score_most.rs`).
+    MostCardPoints,
     /// `win CONDITION`: the condition (`Contract::goal`) over the declarer's side.
     Goal,
 }
@@ -438,6 +453,19 @@ pub enum Tie {
     /// Most tricks: every player with the most pays every player with fewer; all equal pays nobody.
     MostPayFewer,
     Nobody,
+    /// `tie most-pay N N ...`: when T players share the most, each of them pays the value times
+    /// the T-th number, and the players with less share it evenly (index T-1; all equal pays nobody).
+    MostPayTimes([u8; MAX_PLAYERS_TIED]),
+}
+
+/// The most players a `tie most-pay` table names (one fewer than the most seats).
+pub const MAX_PLAYERS_TIED: usize = 7;
+
+impl Win {
+    /// Nobody declares: each player is for himself and the most (tricks or card points) pays.
+    pub fn is_everyone_for_himself(self) -> bool {
+        matches!(self, Win::MostTricks | Win::MostCardPoints)
+    }
 }
 
 /// The meld patterns a contract counts: the run rows, and sets and marriages of `Melds` as

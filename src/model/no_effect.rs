@@ -8,7 +8,9 @@ use crate::diag::{Code, Diag};
 use crate::resolve::{Entry, RuleTree};
 
 mod claims;
+mod contract_rules;
 mod front;
+mod most;
 mod sides;
 mod undertakings;
 
@@ -20,7 +22,9 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     game(v, &mut out);
     figures(v, &mut out);
     front::check(v, &mut out);
+    most::check(v, &mut out);
     claims::check(v, &mut out);
+    contract_rules::check(v, &mut out);
     sides::check(v, &mut out);
     undertakings::check(v, &mut out);
 }
@@ -93,8 +97,14 @@ fn contracts(v: &Variant, out: &mut Out) {
         // (`most-pay-fewer` in a declarer game would silently be a declarer loss)
         let tie_written = out.entry(&["contract", n, "tie"]).is_some();
         let (fits, allowed) = match c.win {
-            Win::MoreThanEach { .. } => (c.tie != Tie::MostPayFewer, "`tie declarer-loses` or `tie nobody`"),
-            Win::MostTricks => (c.tie != Tie::DeclarerLoses, "`tie most-pay-fewer` or `tie nobody`"),
+            Win::MoreThanEach { .. } => (
+                matches!(c.tie, Tie::DeclarerLoses | Tie::Nobody),
+                "`tie declarer-loses` or `tie nobody`",
+            ),
+            Win::MostTricks | Win::MostCardPoints => (
+                c.tie != Tie::DeclarerLoses,
+                "`tie most-pay-fewer`, `tie most-pay N ...` or `tie nobody`",
+            ),
             Win::NoTricks => (c.tie == Tie::DeclarerLoses, "no `tie` (a no-tricks game has no tie)"),
             Win::Goal => (c.tie == Tie::DeclarerLoses, "no `tie` (a goal is made or missed)"),
         };
@@ -182,7 +192,7 @@ fn bidding(v: &Variant, out: &mut Out) {
     }
     if let AllPass::Contract(c) = v.bidding.all_pass {
         let cn = contract_name(v, c);
-        if v.contracts.get(c).is_some_and(|c| c.win != Win::MostTricks) {
+        if v.contracts.get(c).is_some_and(|c| !c.win.is_everyone_for_himself()) {
             out.at(
                 &["bidding", "all-pass"],
                 format!("when all pass nobody declares, but contract `{cn}` is won or lost by a declarer: nothing would be paid"),
@@ -202,7 +212,10 @@ fn bidding(v: &Variant, out: &mut Out) {
     }
     if let Some(na) = v.bidding.no_auction.filter(|na| !na.forehand_declares) {
         let cn = contract_name(v, na.contract);
-        if v.contracts.get(na.contract).is_some_and(|c| c.win != Win::MostTricks) {
+        if v.contracts
+            .get(na.contract)
+            .is_some_and(|c| !c.win.is_everyone_for_himself())
+        {
             out.at(
                 &["bidding", "no-auction"],
                 format!("without an auction nobody declares, but contract `{cn}` is won or lost by a declarer: nothing would be paid"),

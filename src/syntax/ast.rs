@@ -187,6 +187,11 @@ pub enum PrimKind {
     OpponentNoTricks,
     /// `wins last-tricks N`.
     LastTricks(u32),
+    /// `wins first-tricks N [alone]`.
+    FirstTricks {
+        n: u32,
+        alone: bool,
+    },
     /// `no-trump-in last-tricks N`.
     NoTrumpInLast(u32),
 }

@@ -473,6 +473,18 @@ fn primitive(pair: Pair<'_, Rule>) -> Prim {
             }
         }
         Rule::opponent_no_tricks_pred => PrimKind::OpponentNoTricks,
+        Rule::first_tricks_pred => {
+            let mut n = u32::MAX;
+            let mut alone = false;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::int => n = p.as_str().parse().unwrap_or(u32::MAX),
+                    Rule::kw_alone => alone = true,
+                    _ => {}
+                }
+            }
+            PrimKind::FirstTricks { n, alone }
+        }
         Rule::last_tricks_pred | Rule::no_trump_in_pred => {
             let last = pair.as_rule() == Rule::last_tricks_pred;
             let n = pair

@@ -101,15 +101,15 @@ stmt_kinds! {
     trick_order_stmt [contract_block] "trick-order" "trick-order NAME [NAME]";
     count_stmt [contract_block] "count" "count NAME [NAME]";
     first_lead_stmt [contract_block] "first-lead" "first-lead SEAT";
-    win_stmt [contract_block] "win" "win (more-than-each (card-points+melds|card-points) | no-tricks | most-tricks | CONDITION)";
-    tie_stmt [contract_block] "tie" "tie (declarer-loses|most-pay-fewer|nobody)";
+    win_stmt [contract_block] "win" "win (more-than-each (card-points+melds|card-points) | no-tricks | most-tricks | most-card-points | CONDITION)";
+    tie_stmt [contract_block] "tie" "tie (declarer-loses|most-pay-fewer|most-pay N ...|nobody)";
     melds_in_stmt [contract_block] "melds" "melds (none | (sequence|NAME) ...)" set_valued = true;
     early_end_stmt [contract_block] "early-end" "early-end when-lost";
     announcements_stmt [contract_block] "announcements" "announcements (none|game-only)";
     exchange_in_stmt [contract_block] "exchange" "exchange NAME";
     duties_stmt [contract_block] "duties" "duties follow [trump-when-void] [overtrump] [head (always|trump-lead)]" doc = "play-duties";
     trump_cards_stmt [contract_block] "trump-cards" "trump-cards CARD ..." doc = "play-duties";
-    sides_stmt [contract_block] "sides" "sides (declarer-vs-each | declarer-vs-defence | called-card CARD ... [alone-if-own] | trick-winner TRICK | fixed SEATS SEATS)";
+    sides_stmt [contract_block] "sides" "sides (declarer-vs-each | declarer-vs-defence | called-card CARD ... [alone-if-own] | trick-winner TRICK [if-declarer-won-before] | fixed SEATS SEATS)";
     overtricks_stmt [contract_block] "overtricks" "overtricks above N (half | each N)";
     deduct_stmt [contract_block] "deduct" "deduct value unmultiplied when CONDITION";
     talon_draw_stmt [contract_block] "talon-draw" "talon-draw [up-to] N" doc = "the-talon-draw-and-trumps-named-after-it";
@@ -118,6 +118,9 @@ stmt_kinds! {
     conceded_to_stmt [contract_block] "conceded-to" "conceded-to [opponent-with-tricks] (declarer-left|declarer-right)" doc = "claims";
     concession_disputed_stmt [contract_block] "concession-disputed" "concession-disputed (stands|as-played)" doc = "claims";
     each_scores_stmt [contract_block] "each-scores" "each-scores N per-bid N per-trick-off N";
+    bid_requires_stmt [contract_block] "requires" "requires same-suit CODE ..." doc = "the-most-pays-holding-requirements-trick-sequences";
+    order_if_called_stmt [contract_block] "order-if-called" "order-if-called CODE NAME" doc = "the-most-pays-holding-requirements-trick-sequences";
+    open_hands_stmt [contract_block] "open-hands" "open-hands defence after-trick N" doc = "the-most-pays-holding-requirements-trick-sequences";
 
     announcing_block [] "announcing" "announcing { ... }" block = true, doc = "announcing";
     front_round_stmt [announcing_block] "front-round" "front-round (declarer-first|none)";

@@ -60,6 +60,7 @@ words! {
         Hand = "hand",
         Hidden = "hidden",
         HoldByPriority = "hold-by-priority",
+        IfDeclarerWonBefore = "if-declarer-won-before",
         Holds = "holds",
         LastNotTotal = "last-not-total",
         NoIndicator = "no-indicator",
@@ -93,13 +94,13 @@ words! {
         NonDealer = "non-dealer",
     }
     /// `win ...` without a condition.
-    enum WinShape { MoreThanEach = "more-than-each", NoTricks = "no-tricks", MostTricks = "most-tricks" }
+    enum WinShape { MoreThanEach = "more-than-each", NoTricks = "no-tricks", MostTricks = "most-tricks", MostCardPoints = "most-card-points" }
     /// What `win more-than-each` counts.
     enum WinPoints { CardPointsMelds = "card-points+melds", CardPoints = "card-points" }
     /// The end of `overtricks above N ...`.
     enum OvertrickValue { Half = "half", Each = "each" }
     /// `tie ...`.
-    enum Tie { DeclarerLoses = "declarer-loses", MostPayFewer = "most-pay-fewer", Nobody = "nobody" }
+    enum Tie { DeclarerLoses = "declarer-loses", MostPayFewer = "most-pay-fewer", MostPay = "most-pay", Nobody = "nobody" }
     /// `announcements ...`.
     enum Announcements { None = "none", GameOnly = "game-only" }
     /// The shape word of a bidding `round N ...` row.
