@@ -827,10 +827,12 @@ impl Game {
         let mut local_rng = rng.clone();
         // one loop with the history written and one without, chosen once per run: a test per
         // card would keep the history's pointers live in the loop
-        let run = if self.keep_history {
-            card_run::<true>(&mut self.play, &mut self.history, &self.seats, t, &mut local_rng)
-        } else {
-            card_run::<false>(&mut self.play, &mut self.history, &self.seats, t, &mut local_rng)
+        let (play, history, seats) = (&mut self.play, &mut self.history, &self.seats);
+        let run = match (self.keep_history, t.beat_duty) {
+            (true, true) => card_run::<true, true>(play, history, seats, t, &mut local_rng),
+            (true, false) => card_run::<true, false>(play, history, seats, t, &mut local_rng),
+            (false, true) => card_run::<false, true>(play, history, seats, t, &mut local_rng),
+            (false, false) => card_run::<false, false>(play, history, seats, t, &mut local_rng),
         };
         played += run;
         self.actions += run;
@@ -1060,9 +1062,10 @@ impl Game {
 }
 
 /// Random legal cards until the play is over (`play_random_cards` after trick 1), each written
-/// into `history` by its table seat when `KEEP`; gives how many it played.
+/// into `history` by its table seat when `KEEP`, under a table whose `beat_duty` is `DUTY`;
+/// gives how many it played.
 #[inline(always)]
-fn card_run<const KEEP: bool>(
+fn card_run<const KEEP: bool, const DUTY: bool>(
     play: &mut Play,
     history: &mut Vec<(u8, Action)>,
     seats: &[u8; MAX_SEATS],
@@ -1071,7 +1074,7 @@ fn card_run<const KEEP: bool>(
 ) -> u32 {
     let mut played = 0;
     loop {
-        let m = play.legal(t);
+        let m = play.legal_as::<DUTY>(t);
         if m == 0 {
             break;
         }

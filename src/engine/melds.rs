@@ -653,7 +653,8 @@ impl Game {
         };
         let mut sets = 0u8;
         if let Some(held) = self.meld_sets.get(p) {
-            for (i, h) in held.iter().enumerate() {
+            // only the variant's rows: the rest of the array is always empty
+            for (i, h) in held.iter().take(self.rules.melds.sets.len()).enumerate() {
                 if h.0 > 0 && said & said_set(i as u8) == 0 {
                     sets |= 1 << i;
                 }

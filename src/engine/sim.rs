@@ -145,8 +145,9 @@ pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bo
     if g.play_random_card(rng) {
         return true;
     }
-    match g.phase {
-        Phase::Play if g.claim_open() => claim_step(g, rng),
+    let phase = g.phase;
+    match phase {
+        Phase::Play if g.claim_open() && claim_turn(g, rng) => true,
         Phase::Front | Phase::Back | Phase::Play => talk_step(g, rng),
         Phase::Exchange => exchange_step(g, rng),
         _ => listed_step(g, rng, buf),
@@ -156,6 +157,7 @@ pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bo
 /// An announcement turn (the front or back round, or trick 1 with its announcements): a meld
 /// with probability 7/8 when one is open, then the quiet choice with probability 3/4 (or when
 /// nothing may be said), else a random figure or doubling level.
+#[inline(always)]
 fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
     let phase = g.phase;
     if phase != Phase::Front {
@@ -204,8 +206,9 @@ fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
 /// The declarer's turn in a contract with claims: a claim that cannot fail he always makes;
 /// otherwise he claims with probability 1/64 and concedes with probability 1/64 (when the
 /// contract allows each), so that random hands meet failed claims and concessions without
-/// being dominated by them; else the turn goes on as `talk_step`.
-fn claim_step(g: &mut Game, rng: &mut HandRng) -> bool {
+/// being dominated by them; else (false) the turn goes on as `talk_step`, which the caller
+/// calls: one call site of `talk_step` per loop keeps it inlined into the hot loop.
+fn claim_turn(g: &mut Game, rng: &mut HandRng) -> bool {
     let (claim, concede) = g.claims.rules.map(|k| (k.claim, k.concede)).unwrap_or((false, false));
     if claim && g.claim_is_certain() {
         g.apply_legal(Action::ClaimRest);
@@ -214,7 +217,7 @@ fn claim_step(g: &mut Game, rng: &mut HandRng) -> bool {
     match below(rng, 64) {
         0 if claim => g.apply_legal(Action::ClaimRest),
         1 if concede => g.apply_legal(Action::ConcedeRest),
-        _ => return talk_step(g, rng),
+        _ => return false,
     }
     true
 }
@@ -323,7 +326,7 @@ fn play_out(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) {
             continue;
         }
         let stepped = match phase {
-            Phase::Play if g.claim_open() => claim_step(g, rng),
+            Phase::Play if g.claim_open() && claim_turn(g, rng) => true,
             Phase::Play | Phase::Front | Phase::Back => talk_step(g, rng),
             Phase::Exchange => exchange_step(g, rng),
             _ => listed_step(g, rng, buf),
@@ -394,12 +397,22 @@ pub fn random_playout(
         return [0; super::tables::MAX_SEATS];
     };
     let mut p = super::play::Play::new(deal.n, &deal.hands, leader);
+    if pt.beat_duty {
+        playout_cards::<true>(&mut p, pt, rng);
+    } else {
+        playout_cards::<false>(&mut p, pt, rng);
+    }
+    p.points
+}
+
+/// Random legal cards to the end of `p` under a table whose `beat_duty` is `DUTY`.
+#[inline(always)]
+fn playout_cards<const DUTY: bool>(p: &mut super::play::Play, pt: &super::tables::PlayTable, rng: &mut HandRng) {
     while !p.is_over() {
-        let m = p.legal(pt);
+        let m = p.legal_as::<DUTY>(pt);
         if m == 0 {
             break;
         }
         p.place(pt, random_card(rng, m));
     }
-    p.points
 }
