@@ -19,22 +19,18 @@
 //!   (give up < play on < raise / call back), §14.3: the second may not answer less than the first.
 
 use super::game::{next_pos, Action, Game, Item, Phase};
-use super::switch::SwitchTurn;
+use super::stage::Stage;
 use super::tables::MAX_SEATS;
 use crate::model::{Announcements, CallScope, Calling, FigureId};
 
-/// Engine state of calling, the contract switch and bidding with figures.
+/// Engine state of calling (the calls and the round, `Phase::Call`) and whether the contract was
+/// switched (`switch.rs`).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Ext {
     pub calls: Vec<Called>,
     pub round: Option<CallRound>,
-    pub switch: Option<SwitchTurn>,
     /// The contract was switched: nothing more is announced or doubled.
     pub switched: bool,
-    /// Figures the bidder to speak has attached to the bid he is about to make.
-    pub bid_figures: u64,
-    /// Figures attached to the highest bid so far.
-    pub high_figures: u64,
 }
 
 /// A called item: its stake (the product of the accepted doublings of the call) and, when given
@@ -185,7 +181,10 @@ impl Game {
 
     /// After trick 1 (and its announcements): opens the calling round if the rules allow one.
     pub(super) fn start_calling(&mut self) {
-        if self.phase != Phase::Play || self.play.tricks_played != 1 || self.play.is_over() || self.ext.round.is_some()
+        if self.phase() != Phase::Play
+            || self.play.tricks_played != 1
+            || self.play.is_over()
+            || self.ext.round.is_some()
         {
             return;
         }
@@ -201,7 +200,7 @@ impl Game {
             turns_left: self.n,
             live: None,
         });
-        self.phase = Phase::Call;
+        self.stage = Stage::Call;
     }
 
     fn callable(&self, by: u8, item: Item) -> Result<(), &'static str> {
@@ -375,7 +374,7 @@ impl Game {
                     return;
                 }
                 r.live = self.resolve(live);
-                if self.phase != Phase::Call {
+                if self.phase() != Phase::Call {
                     return;
                 }
                 if r.live.is_none() && self.calling_rule().is_some_and(|c| c.call_round_reopens) {
@@ -480,8 +479,8 @@ impl Game {
     #[inline(never)] // off the common path: keeps the hot code small
     fn end_calling(&mut self) {
         self.ext.round = None;
-        if self.phase == Phase::Call {
-            self.phase = Phase::Play;
+        if self.phase() == Phase::Call {
+            self.stage = Stage::Play;
         }
     }
 }

@@ -9,6 +9,7 @@ use super::melds::MeldCall;
 use super::play::Play;
 use super::rng::hand_rng;
 use super::score::{self, Score};
+use super::stage::Stage;
 use super::tables::{PlayTable, MAX_SEATS};
 use super::talon_draw::TalonDrawState;
 use super::Rules;
@@ -218,11 +219,10 @@ pub(super) struct BidState {
     pub spoken: u8,
     pub passed: u16,
     pub high: Option<(u8, u8)>,
-    /// The contract choice after the auction (`level_auction.rs`).
-    pub choice: Option<super::level_auction::Choice>,
-    /// Each position's undertaking, a number of tricks bid (`undertakings.rs`); kept for the
-    /// whole hand, unlike the fields above, which each round starts anew.
-    pub undertakings: [Option<u8>; MAX_SEATS],
+    /// Figures the bidder to speak has attached to the bid he is about to make (`bid_figures.rs`).
+    pub bid_figures: u64,
+    /// Figures attached to the highest bid so far.
+    pub high_figures: u64,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -267,9 +267,13 @@ pub struct Game {
     /// Hands by position before the play starts.
     pub(super) hands: [u64; MAX_SEATS],
     pub(super) picked_up: bool,
-    pub(super) phase: Phase,
+    /// The stage the hand is in, with the state only it has (`stage.rs`).
+    pub(super) stage: Stage,
     pub(super) bid: BidState,
     pub(super) won_round: Option<u32>,
+    /// Each position's undertaking, a number of tricks bid (`undertakings.rs`): what the auction
+    /// leaves for the whole hand, unlike its turns in `bid`.
+    pub(super) undertakings: [Option<u8>; MAX_SEATS],
     pub(super) declared_before_pickup: bool,
     pub(super) contract: Option<ContractId>,
     /// What may be announced in the contract now (`contract_announcements`): set with the
@@ -340,9 +344,10 @@ impl Game {
             deal,
             hands: [0; MAX_SEATS],
             picked_up: false,
-            phase: Phase::Bidding,
+            stage: Stage::Bidding,
             bid: BidState::default(),
             won_round: None,
+            undertakings: [None; MAX_SEATS],
             declared_before_pickup: false,
             contract: None,
             announcements: Announcements::None,
@@ -402,9 +407,10 @@ impl Game {
             deal,
             hands,
             picked_up,
-            phase,
+            stage,
             bid,
             won_round,
+            undertakings,
             declared_before_pickup,
             contract,
             announcements,
@@ -461,9 +467,10 @@ impl Game {
         play.restart(*n, hands, 0);
         // nothing dealt face down: nothing to pick up
         *picked_up = deal.hidden.iter().all(|h| *h == 0);
-        *phase = Phase::Bidding;
+        *stage = Stage::Bidding;
         *bid = BidState::default();
         *won_round = None;
+        *undertakings = [None; MAX_SEATS];
         *declared_before_pickup = false;
         *contract = None;
         *announcements = Announcements::None;
@@ -502,11 +509,12 @@ impl Game {
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+    #[inline]
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.stage.phase()
     }
     pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
+        self.phase() == Phase::Over
     }
     pub fn result(&self) -> Option<&Score> {
         if self.scored {
@@ -577,17 +585,16 @@ impl Game {
     }
     /// The position whose turn it is.
     pub fn to_act(&self) -> u8 {
-        match self.phase {
-            Phase::Bidding | Phase::Choose => self.bid.turn,
-            Phase::Front | Phase::Back => self.talk.speaker,
-            Phase::Exchange => self.ex.holder.unwrap_or(0),
-            Phase::Draw | Phase::NameTrumps => self.declarer.unwrap_or(0),
-            Phase::Play => self.play.to_play,
-            Phase::Call => self.call_to_act(),
-            Phase::Switch => self.switch_to_act(),
-            Phase::Claim => self.claim_to_answer(),
-            Phase::PartnerCall => self.declarer.unwrap_or(0),
-            Phase::Over => 0,
+        match self.stage {
+            Stage::Bidding | Stage::Choose(_) => self.bid.turn,
+            Stage::Front | Stage::Back => self.talk.speaker,
+            Stage::Exchange(turn) => turn.holder,
+            Stage::Draw { declarer } | Stage::NameTrumps { declarer } | Stage::PartnerCall { declarer } => declarer,
+            Stage::Play => self.play.to_play,
+            Stage::Call => self.call_to_act(),
+            Stage::Switch(turn) => turn.turn,
+            Stage::Claim { answering } => answering,
+            Stage::Over => 0,
         }
     }
     /// The table seat whose turn it is.
@@ -608,10 +615,10 @@ impl Game {
             seen |= m;
             count += m.count_ones();
         };
-        if self.phase == Phase::Play
-            || self.phase == Phase::Call
-            || self.phase == Phase::Claim
-            || (self.phase == Phase::Over && self.contract.is_some() && !self.redeal)
+        if self.phase() == Phase::Play
+            || self.phase() == Phase::Call
+            || self.phase() == Phase::Claim
+            || (self.phase() == Phase::Over && self.contract.is_some() && !self.redeal)
         {
             for p in 0..self.n as usize {
                 add(self.play.hands.get(p).copied().unwrap_or(0));
@@ -636,7 +643,7 @@ impl Game {
 
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
-        match self.phase {
+        match self.phase() {
             Phase::Bidding => self.bid_actions(out),
             Phase::Choose => self.choose_actions(out),
             Phase::Front => self.talk_actions(true, out),
@@ -671,7 +678,7 @@ impl Game {
 
     /// When only cards may be played: the legal cards (the fast path for bots).
     pub fn legal_cards(&self) -> Option<u64> {
-        if self.phase != Phase::Play || self.talk_in_trick_one() || self.claim_open() {
+        if self.phase() != Phase::Play || self.talk_in_trick_one() || self.claim_open() {
             return None;
         }
         self.table().map(|t| self.play.legal(t))
@@ -679,7 +686,7 @@ impl Game {
 
     /// Whether announcements go with the cards of the trick now (the back round with trick 1).
     pub(super) fn trick_one_talk(&self) -> bool {
-        self.phase == Phase::Play
+        self.phase() == Phase::Play
             && self.play.tricks_played == 0
             && self.rules.variant.announcing.back_with_first_trick
             && self.contract_announcements() != Announcements::None
@@ -727,7 +734,7 @@ impl Game {
             Action::Play(card) => self.play_card(card),
             Action::Meld(call) => self.apply_meld(call),
             Action::Pass => self.pass_turn(),
-            _ => self.apply_say(self.phase == Phase::Front, action),
+            _ => self.apply_say(self.phase() == Phase::Front, action),
         }
     }
 
@@ -749,7 +756,7 @@ impl Game {
     /// (`legal_cards` gives none then).
     #[inline]
     pub(super) fn talk_in_trick_one(&self) -> bool {
-        self.phase == Phase::Play && self.play.tricks_played == 0 && (self.trick_one_talk() || self.meld_open())
+        self.phase() == Phase::Play && self.play.tricks_played == 0 && (self.trick_one_talk() || self.meld_open())
     }
 
     /// Plays a card known to be legal, and moves on at the end of trick 1 and of the play.
@@ -770,7 +777,7 @@ impl Game {
                 return;
             }
             if talk_trick && self.talk.said_in_trick {
-                self.phase = Phase::Back;
+                self.stage = Stage::Back;
                 self.talk.speaker = self.first_leader;
                 self.talk.passes = 0;
                 self.talk.said_this_turn = false;
@@ -807,7 +814,7 @@ impl Game {
             }
             played += 1;
         }
-        if self.phase != Phase::Play {
+        if self.phase() != Phase::Play {
             return played;
         }
         // with claims the declarer may claim on each of his turns: card by card
@@ -853,7 +860,7 @@ impl Game {
             && self.declared_before_pickup
             && self.contract_announcements() != Announcements::None
         {
-            self.phase = Phase::Front;
+            self.stage = Stage::Front;
             self.talk = Talk::round(self.declarer.unwrap_or(0), 1, self.all_speak_turns());
             return;
         }
@@ -884,12 +891,12 @@ impl Game {
         }
         self.start_play();
         if self.back_round_before_lead() {
-            self.phase = Phase::Back;
+            self.stage = Stage::Back;
         }
         // with the first trick, every player speaks in it with his card: a round that goes on
         // after it (`play_card`) has had everyone's turn already
         let opener = match self.declarer {
-            Some(d) if self.phase == Phase::Back && self.rules.variant.announcing.back_declarer_first => d,
+            Some(d) if self.phase() == Phase::Back && self.rules.variant.announcing.back_declarer_first => d,
             _ => self.first_leader,
         };
         self.talk = Talk::round(opener, 2, self.all_speak_turns());
@@ -908,11 +915,11 @@ impl Game {
     pub(super) fn start_play(&mut self) {
         let v = &self.rules.variant;
         let Some(ci) = self.contract else {
-            self.phase = Phase::Over;
+            self.stage = Stage::Over;
             return;
         };
         let Some(c) = v.contracts.get(ci) else {
-            self.phase = Phase::Over;
+            self.stage = Stage::Over;
             return;
         };
         self.table = self.rules.tables.table_index(ci, self.trump).unwrap_or(0);
@@ -946,7 +953,7 @@ impl Game {
         }
         self.cache_melds();
         self.start_claims();
-        self.phase = Phase::Play;
+        self.stage = Stage::Play;
     }
 
     /// A figure that keeps a card: its announcer may not play it before its trick unless forced.
@@ -966,7 +973,7 @@ impl Game {
 
     /// The hand is over: score it.
     pub(super) fn finish(&mut self) {
-        self.phase = Phase::Over;
+        self.stage = Stage::Over;
         let mut sheet = self.sheet.take().unwrap_or_else(|| Box::new(Score::empty()));
         score::score_into(self, &mut sheet);
         self.sheet = Some(sheet);
@@ -978,10 +985,10 @@ impl Game {
         let pos = self.pos_of(seat);
         let (hand, unseen) = match pos {
             Some(p)
-                if self.phase == Phase::Play
-                    || self.phase == Phase::Call
-                    || self.phase == Phase::Claim
-                    || self.phase == Phase::Over && self.contract.is_some() =>
+                if self.phase() == Phase::Play
+                    || self.phase() == Phase::Call
+                    || self.phase() == Phase::Claim
+                    || self.phase() == Phase::Over && self.contract.is_some() =>
             {
                 (self.play.hands.get(p as usize).copied().unwrap_or(0), 0)
             }
@@ -1006,7 +1013,7 @@ impl Game {
             .collect();
         Observation {
             seat,
-            phase: self.phase,
+            phase: self.phase(),
             hand,
             unseen,
             indicator: self.deal.indicator,
@@ -1038,7 +1045,7 @@ impl Game {
 impl Game {
     /// The bidding round in progress (index into the variant's `bidding.rounds`), while bidding.
     pub fn bid_round(&self) -> Option<usize> {
-        (self.phase == Phase::Bidding).then_some(self.bid.round)
+        (self.phase() == Phase::Bidding).then_some(self.bid.round)
     }
 
     /// The shared compiled rules (to start another game of the same rules).

@@ -21,6 +21,7 @@ pub mod play;
 pub mod rng;
 pub mod score;
 pub mod sim;
+mod stage;
 mod switch;
 pub mod tables;
 pub mod talon_draw;

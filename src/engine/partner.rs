@@ -6,6 +6,7 @@
 
 use super::deal::bit;
 use super::game::{Action, Game, Phase};
+use super::stage::Stage;
 use super::tables::MAX_SEATS;
 use crate::model::SidesKind;
 
@@ -92,10 +93,13 @@ impl Game {
     /// Before the first lead: the declarer calls his partner's card, if the contract says so and
     /// he has not yet. Gives whether the hand waits for the call.
     pub(super) fn start_partner_call(&mut self) -> bool {
-        if self.partner.card.is_some() || self.callable_now() == 0 {
+        let Some(declarer) = self
+            .declarer
+            .filter(|_| self.partner.card.is_none() && self.callable_now() != 0)
+        else {
             return false;
-        }
-        self.phase = Phase::PartnerCall;
+        };
+        self.stage = Stage::PartnerCall { declarer };
         true
     }
 
@@ -161,7 +165,7 @@ impl Game {
             SidesKind::CalledCard { .. } => {
                 let holder = self.partner.holder?;
                 let card = self.partner.card?;
-                let in_play = matches!(self.phase, Phase::Play | Phase::Call | Phase::Over);
+                let in_play = matches!(self.phase(), Phase::Play | Phase::Call | Phase::Over);
                 let played = in_play && self.play.hands.iter().take(self.n as usize).all(|h| h & bit(card) == 0);
                 (played || self.pos_of(seat) == Some(holder)).then(|| self.seat_of(holder))
             }

@@ -145,7 +145,7 @@ pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bo
     if g.play_random_card(rng) {
         return true;
     }
-    match g.phase {
+    match g.phase() {
         Phase::Play if g.claim_open() => claim_step(g, rng),
         Phase::Front | Phase::Back | Phase::Play => talk_step(g, rng),
         Phase::Exchange => exchange_step(g, rng),
@@ -157,7 +157,7 @@ pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bo
 /// with probability 7/8 when one is open, then the quiet choice with probability 3/4 (or when
 /// nothing may be said), else a random figure or doubling level.
 fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
-    let phase = g.phase;
+    let phase = g.phase();
     if phase != Phase::Front {
         // the sequence first, else the first open set row
         let meld = match g.open_melds() {
@@ -318,7 +318,7 @@ fn play_out(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) {
     while !g.is_over() {
         // as `random_step`, without asking twice for a card-only state in the play: cards alone
         // go by the fast path, and a turn of trick 1 with its calls by `talk_step`
-        let phase = g.phase;
+        let phase = g.phase();
         if phase == Phase::Play && g.play_random_cards(rng) > 0 {
             continue;
         }
