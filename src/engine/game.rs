@@ -855,13 +855,12 @@ impl Game {
         if self.rules.variant.pickup == Pickup::AfterBidding {
             self.pickup();
         }
-        if self.rules.variant.announcing.front_round
-            && self.declarer.is_some()
+        let front_round = self.rules.variant.announcing.front_round
             && self.declared_before_pickup
-            && self.contract_announcements() != Announcements::None
-        {
+            && self.contract_announcements() != Announcements::None;
+        if let Some(declarer) = self.declarer.filter(|_| front_round) {
             self.stage = Stage::Front;
-            self.talk = Talk::round(self.declarer.unwrap_or(0), 1, self.all_speak_turns());
+            self.talk = Talk::round(declarer, 1, self.all_speak_turns());
             return;
         }
         self.after_front();
