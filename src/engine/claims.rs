@@ -95,6 +95,12 @@ impl Game {
     /// Whether the declarer may claim or concede now: his turn in the play, nothing said yet,
     /// not during trick 1's announcements.
     #[inline]
+    /// Whether the contract being played lets the declarer claim, and concede (both false
+    /// without claims).
+    pub(super) fn claim_kinds(&self) -> (bool, bool) {
+        self.claims.rules.map_or((false, false), |k| (k.claim, k.concede))
+    }
+
     pub(super) fn claim_open(&self) -> bool {
         self.claims.rules.is_some()
             && self.claims.made.is_none()

@@ -676,6 +676,16 @@ impl Game {
         }
     }
 
+    /// The cards the position to act may play now, whatever else he may do beside (none outside
+    /// the trick play).
+    #[inline]
+    pub(super) fn cards_to_play(&self) -> u64 {
+        match (self.stage, self.table()) {
+            (Stage::Play, Some(t)) => self.play.legal(t),
+            _ => 0,
+        }
+    }
+
     /// When only cards may be played: the legal cards (the fast path for bots).
     pub fn legal_cards(&self) -> Option<u64> {
         if self.phase() != Phase::Play || self.talk_in_trick_one() || self.claim_open() {

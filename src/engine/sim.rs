@@ -173,11 +173,7 @@ fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
         }
     }
     let in_play = phase == Phase::Play;
-    let cards = if in_play {
-        g.table().map(|t| g.play.legal(t)).unwrap_or(0)
-    } else {
-        0
-    };
+    let cards = if in_play { g.cards_to_play() } else { 0 };
     let has_quiet = !in_play || cards != 0;
     let may_say = !in_play || g.trick_one_talk();
     let want_quiet = below(rng, 4) != 0;
@@ -206,7 +202,7 @@ fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
 /// contract allows each), so that random hands meet failed claims and concessions without
 /// being dominated by them; else the turn goes on as `talk_step`.
 fn claim_step(g: &mut Game, rng: &mut HandRng) -> bool {
-    let (claim, concede) = g.claims.rules.map(|k| (k.claim, k.concede)).unwrap_or((false, false));
+    let (claim, concede) = g.claim_kinds();
     if claim && g.claim_is_certain() {
         g.apply_legal(Action::ClaimRest);
         return true;
@@ -221,7 +217,7 @@ fn claim_step(g: &mut Game, rng: &mut HandRng) -> bool {
 
 /// The talon exchange: exchange with probability 7/8, then discard random legal cards.
 fn exchange_step(g: &mut Game, rng: &mut HandRng) -> bool {
-    let a = if !g.ex.exchanged {
+    let a = if !g.exchange_state().exchanged {
         if below(rng, 8) != 0 {
             Action::Exchange
         } else {
