@@ -319,9 +319,9 @@ impl Game {
         Some(ClaimNote {
             kind: m.kind,
             outcome: m.outcome,
-            by: self.seat_of(d),
+            by: self.seat_at(d),
             after_tricks: m.at_trick,
-            to: to.map(|p| self.seat_of(p)),
+            to: to.map(|p| self.seat_at(p)),
         })
     }
 

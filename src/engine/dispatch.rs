@@ -107,7 +107,7 @@ impl Game {
         if let Step::Refused(_) = step {
             return;
         }
-        self.record(self.to_act(), action);
+        self.record(self.turn(), action);
         match step {
             Step::Refused(_) => {}
             Step::Card(card) => self.play_card(card),

@@ -9,11 +9,12 @@ use super::melds::MeldCall;
 use super::play::Play;
 use super::rng::hand_rng;
 use super::score::{self, Score};
+use super::seats::{Pos, Seat};
 use super::stage::Stage;
 use super::tables::{PlayTable, MAX_SEATS};
 use super::talon_draw::TalonDrawState;
 use super::Rules;
-use crate::model::{Announcements, ContractId, FigureId, Pickup, Seat, SuitId, MAX_MELD_ROWS};
+use crate::model::{Announcements, ContractId, FigureId, Pickup, Seat as SeatRule, SuitId, MAX_MELD_ROWS};
 use std::sync::Arc;
 
 /// An action, in the variant's own vocabulary (ids into the variant).
@@ -115,7 +116,7 @@ pub enum Phase {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalAction {
     pub index: usize,
-    pub seat: u8,
+    pub seat: Seat,
     pub action: Action,
     pub rule: &'static str,
 }
@@ -191,7 +192,7 @@ impl Levels {
 /// What a seat may know.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Observation {
-    pub seat: u8,
+    pub seat: Seat,
     pub phase: Phase,
     /// The seat's own cards it may look at (hidden packets excluded until the pickup).
     pub hand: u64,
@@ -201,15 +202,15 @@ pub struct Observation {
     pub talon_face_up: u64,
     pub contract: Option<ContractId>,
     pub trump: Option<SuitId>,
-    pub declarer: Option<u8>,
+    pub declarer: Option<Seat>,
     /// The declarer's cards laid open after a claim or concession (0 otherwise).
     pub open_hand: u64,
     /// The declarer's partner (table seat), once this seat may know him (`partner.rs`).
-    pub partner: Option<u8>,
+    pub partner: Option<Seat>,
     /// The trick in progress: (seat, card).
-    pub trick: Vec<(u8, u8)>,
+    pub trick: Vec<(Seat, u8)>,
     /// Every action so far: (seat, action).
-    pub history: Vec<(u8, Action)>,
+    pub history: Vec<(Seat, Action)>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -261,7 +262,7 @@ pub struct Game {
     pub(super) rules: Arc<Rules>,
     pub(super) dealer: u8,
     /// Table seat of each active position (forehand first).
-    pub(super) seats: [u8; MAX_SEATS],
+    pub(super) seats: [Seat; MAX_SEATS],
     pub(super) n: u8,
     pub(super) deal: Deal,
     /// Hands by position before the play starts.
@@ -293,7 +294,7 @@ pub struct Game {
     pub(super) first_leader: u8,
     pub(super) play: Play,
     pub(super) start_hands: [u64; MAX_SEATS],
-    pub(super) history: Vec<(u8, Action)>,
+    pub(super) history: Vec<(Seat, Action)>,
     /// Whether actions are written into `history` (a setting kept from hand to hand, on unless
     /// `set_keep_history` turns it off).
     pub(super) keep_history: bool,
@@ -339,7 +340,7 @@ impl Game {
             play: Play::new(1, &[], 0),
             rules,
             dealer: 0,
-            seats: [0; MAX_SEATS],
+            seats: [Seat(0); MAX_SEATS],
             n: 0,
             deal,
             hands: [0; MAX_SEATS],
@@ -447,7 +448,7 @@ impl Game {
         let dealer = if dealer < players { dealer } else { dealer % players };
         *dealer_seat = dealer;
         *n = v.active.clamp(1, MAX_SEATS as u8);
-        *seats = [0; MAX_SEATS];
+        *seats = [Seat(0); MAX_SEATS];
         let mut s = dealer;
         let mut k = 0usize;
         for _ in 0..players {
@@ -456,7 +457,7 @@ impl Game {
                 continue;
             }
             if let Some(slot) = seats.get_mut(k) {
-                *slot = s;
+                *slot = Seat(s);
             }
             k += 1;
             if k >= *n as usize {
@@ -533,7 +534,7 @@ impl Game {
         &self.deal
     }
     /// Every action of the hand so far, by table seat (empty when the game keeps no history).
-    pub fn history(&self) -> &[(u8, Action)] {
+    pub fn history(&self) -> &[(Seat, Action)] {
         &self.history
     }
     /// Whether the game writes its actions into `history` (on by default). A simulation that
@@ -565,26 +566,49 @@ impl Game {
         &self.play
     }
     /// The table seat of an active position.
-    pub fn seat_of(&self, pos: u8) -> u8 {
-        self.seats.get(pos as usize).copied().unwrap_or(0)
+    pub fn seat_of(&self, pos: Pos) -> Seat {
+        Seat(self.seat_at(pos.0))
     }
     /// The active position of a table seat (None for a seat sitting out).
-    pub fn pos_of(&self, seat: u8) -> Option<u8> {
+    pub fn pos_of(&self, seat: Seat) -> Option<Pos> {
+        self.pos_at(seat.0).map(Pos)
+    }
+    /// The declarer's table seat.
+    pub fn declarer(&self) -> Option<Seat> {
+        self.declarer_seat().map(Seat)
+    }
+    pub fn dealer(&self) -> Seat {
+        Seat(self.dealer)
+    }
+    /// The position whose turn it is.
+    pub fn to_act(&self) -> Pos {
+        Pos(self.turn())
+    }
+    /// The table seat whose turn it is.
+    pub fn to_act_seat(&self) -> Seat {
+        Seat(self.seat_at(self.turn()))
+    }
+
+    /// The table seat of an active position, as the engine's tables index it (`seat_of`).
+    #[inline]
+    pub(super) fn seat_at(&self, pos: u8) -> u8 {
+        self.seats.get(pos as usize).map_or(0, |s| s.0)
+    }
+    /// The active position of a table seat (`pos_of`).
+    pub(super) fn pos_at(&self, seat: u8) -> Option<u8> {
         self.seats
             .iter()
             .take(self.n as usize)
-            .position(|s| *s == seat)
+            .position(|s| s.0 == seat)
             .map(|p| p as u8)
     }
-    /// The declarer's table seat.
-    pub fn declarer(&self) -> Option<u8> {
-        self.declarer.map(|p| self.seat_of(p))
+    /// The declarer's table seat (`declarer`).
+    pub(super) fn declarer_seat(&self) -> Option<u8> {
+        self.declarer.map(|p| self.seat_at(p))
     }
-    pub fn dealer(&self) -> u8 {
-        self.dealer
-    }
-    /// The position whose turn it is.
-    pub fn to_act(&self) -> u8 {
+    /// The position whose turn it is (`to_act`).
+    #[inline]
+    pub(super) fn turn(&self) -> u8 {
         match self.stage {
             Stage::Bidding | Stage::Choose(_) => self.bid.turn,
             Stage::Front | Stage::Back => self.talk.speaker,
@@ -596,10 +620,6 @@ impl Game {
             Stage::Claim { answering } => answering,
             Stage::Over => 0,
         }
-    }
-    /// The table seat whose turn it is.
-    pub fn to_act_seat(&self) -> u8 {
-        self.seat_of(self.to_act())
     }
 
     pub(super) fn table(&self) -> Option<&PlayTable> {
@@ -729,7 +749,7 @@ impl Game {
     pub(super) fn record(&mut self, pos: u8, action: Action) {
         self.actions += 1;
         if self.keep_history {
-            let seat = self.seat_of(pos);
+            let seat = self.seat_of(Pos(pos));
             self.history.push((seat, action));
         }
     }
@@ -758,7 +778,7 @@ impl Game {
     /// Applies a legal action of the talon exchange: `apply_legal` for a caller that knows the phase.
     #[inline]
     pub(super) fn apply_in_exchange(&mut self, action: Action) {
-        self.record(self.to_act(), action);
+        self.record(self.turn(), action);
         self.apply_exchange(action);
     }
 
@@ -939,15 +959,15 @@ impl Game {
         let before = |d: u8| (d + n - 1) % n;
         let after = |d: u8| (d + 1) % n;
         let leader = match (c.first_lead, self.declarer) {
-            (Seat::Forehand | Seat::NonDealer, _) | (_, None) => 0,
-            (Seat::Declarer, Some(d)) => d,
-            (Seat::DeclarerLeft, Some(d)) if clockwise => after(d),
-            (Seat::DeclarerLeft, Some(d)) => before(d),
-            (Seat::DeclarerRight, Some(d)) if clockwise => before(d),
-            (Seat::DeclarerRight, Some(d)) => after(d),
+            (SeatRule::Forehand | SeatRule::NonDealer, _) | (_, None) => 0,
+            (SeatRule::Declarer, Some(d)) => d,
+            (SeatRule::DeclarerLeft, Some(d)) if clockwise => after(d),
+            (SeatRule::DeclarerLeft, Some(d)) => before(d),
+            (SeatRule::DeclarerRight, Some(d)) if clockwise => before(d),
+            (SeatRule::DeclarerRight, Some(d)) => after(d),
         };
-        let leader = if c.first_lead == Seat::NonDealer {
-            (0..n).find(|&p| self.seat_of(p) != self.dealer).unwrap_or(0)
+        let leader = if c.first_lead == SeatRule::NonDealer {
+            (0..n).find(|&p| self.seat_at(p) != self.dealer).unwrap_or(0)
         } else {
             leader
         };
@@ -990,8 +1010,10 @@ impl Game {
     }
 
     /// What a seat may know.
-    pub fn observation(&self, seat: u8) -> Observation {
-        let pos = self.pos_of(seat);
+    pub fn observation(&self, seat: Seat) -> Observation {
+        let observer = seat;
+        let seat = seat.0;
+        let pos = self.pos_at(seat);
         let (hand, unseen) = match pos {
             Some(p)
                 if self.phase() == Phase::Play
@@ -1015,13 +1037,13 @@ impl Game {
         let trick = (0..self.play.trick_len)
             .map(|i| {
                 (
-                    self.seat_of((self.play.leader + i) % self.n),
+                    self.seat_of(Pos((self.play.leader + i) % self.n)),
                     self.play.trick.get(i as usize).copied().unwrap_or(0),
                 )
             })
             .collect();
         Observation {
-            seat,
+            seat: observer,
             phase: self.phase(),
             hand,
             unseen,
@@ -1034,7 +1056,7 @@ impl Game {
             trump: self.trump,
             declarer: self.declarer(),
             open_hand: self.open_hand(),
-            partner: self.partner_known_to(seat),
+            partner: self.partner_known_to(seat).map(Seat),
             trick,
             history: if self.sees_draw_discards(seat) {
                 self.history.clone()
@@ -1068,8 +1090,8 @@ impl Game {
 #[inline(always)]
 fn card_run<const KEEP: bool>(
     play: &mut Play,
-    history: &mut Vec<(u8, Action)>,
-    seats: &[u8; MAX_SEATS],
+    history: &mut Vec<(Seat, Action)>,
+    seats: &[Seat; MAX_SEATS],
     t: &super::tables::PlayTable,
     rng: &mut super::rng::HandRng,
 ) -> u32 {

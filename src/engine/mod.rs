@@ -21,6 +21,7 @@ mod partner;
 pub mod play;
 pub mod rng;
 pub mod score;
+pub mod seats;
 pub mod sim;
 mod stage;
 mod switch;
@@ -32,6 +33,7 @@ pub use deal::{Deal, DealError};
 pub use error::{BundledError, CompileError};
 pub use game::{Action, Game, IllegalAction, Observation, Phase};
 pub use play::{Play, PlayError};
+pub use seats::{Pos, Seat};
 pub use sim::{simulate, Summary};
 pub use tables::{PlayTable, Tables};
 

@@ -247,7 +247,7 @@ impl Game {
 
     /// What `seat` may see of the draw: the declarer his discards, the others only face-up ones.
     pub(super) fn draw_seen_by(&self, seat: u8) -> u64 {
-        if self.draw.face_up || self.declarer() == Some(seat) {
+        if self.draw.face_up || self.declarer_seat() == Some(seat) {
             self.draw.discarded()
         } else {
             0
@@ -256,7 +256,7 @@ impl Game {
 
     /// Whether `seat` may see the talon draw's discard actions in the history.
     pub(super) fn sees_draw_discards(&self, seat: u8) -> bool {
-        !self.draw.active || self.draw.face_up || self.declarer() == Some(seat)
+        !self.draw.active || self.draw.face_up || self.declarer_seat() == Some(seat)
     }
 }
 

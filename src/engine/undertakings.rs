@@ -58,7 +58,7 @@ impl Game {
 
     /// The undertaking of table seat `seat` (none for a seat sitting out or without a bid).
     pub fn undertaking_of_seat(&self, seat: u8) -> Option<u8> {
-        self.pos_of(seat).and_then(|p| self.undertaking(p))
+        self.pos_at(seat).and_then(|p| self.undertaking(p))
     }
 
     /// Whether `n` may be bid now, or why not.

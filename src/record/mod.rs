@@ -444,7 +444,7 @@ pub fn export(game: &Game, variant: RulesRef, house_rules: Vec<RulesRef>) -> Rec
         format: Some(FORMAT.to_string()),
         variant,
         house_rules,
-        dealer: game.dealer(),
+        dealer: game.dealer().0,
         deal: DealRecord::Deck { deck },
         actions,
         seed: None,
