@@ -615,7 +615,7 @@ impl Game {
             Stage::Exchange(turn) => turn.holder,
             Stage::Draw { declarer } | Stage::NameTrumps { declarer } | Stage::PartnerCall { declarer } => declarer,
             Stage::Play => self.play.to_play,
-            Stage::Call => self.call_to_act(),
+            Stage::Call(round) => round.to_act(),
             Stage::Switch(turn) => turn.turn,
             Stage::Claim { answering } => answering,
             Stage::Over => 0,

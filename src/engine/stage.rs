@@ -1,9 +1,10 @@
 //! The stage a hand is in, with the state only that stage has: takes nothing but the values the
 //! stage is entered with, gives `Stage` (what `Game` keeps instead of a bare phase tag) and its
 //! public tag `Phase`. A value that means something only while its stage lasts (who may
-//! exchange, whose switch turn it is, who answers a claim, the contract choice) lives in the
+//! exchange, whose switch turn it is, who answers a claim, the contract choice, the calling round) lives in the
 //! stage's variant, so it cannot be read once the stage is over and needs no fallback.
 
+use super::calling::CallRound;
 use super::game::Phase;
 use super::level_auction::Choice;
 use super::switch::SwitchTurn;
@@ -44,7 +45,8 @@ pub(super) enum Stage {
         declarer: u8,
     },
     Play,
-    Call,
+    /// The calling round after trick 1 and the answers to a call (`calling.rs`).
+    Call(CallRound),
     /// The opponents answer a claim (`claims.rs`): the position whose answer is awaited.
     Claim {
         answering: u8,
@@ -67,7 +69,7 @@ impl Stage {
             Stage::NameTrumps { .. } => Phase::NameTrumps,
             Stage::PartnerCall { .. } => Phase::PartnerCall,
             Stage::Play => Phase::Play,
-            Stage::Call => Phase::Call,
+            Stage::Call(_) => Phase::Call,
             Stage::Claim { .. } => Phase::Claim,
             Stage::Over => Phase::Over,
         }
