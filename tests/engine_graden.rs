@@ -8,6 +8,7 @@ mod common;
 mod engine_util;
 
 use engine_util::*;
+use kartya::engine::seats::Seat;
 use kartya::engine::Action;
 
 /// A deck order for dealer seat 0 from the hands of seats 1, 2, 3 and 0 (forehand first): two
@@ -164,7 +165,7 @@ fn plauderer_opponents_lay_their_hands_open_after_trick_one() {
     let bid = Action::Bid(bid_index(&r, "plauderer"));
     act(&mut g, &[bid, Action::Pass, Action::Pass, Action::Pass]);
     assert_eq!(
-        g.observation(1).open_hands,
+        g.observation(Seat(1)).open_hands,
         [0; 8],
         "nothing open before trick 1 is played"
     );
@@ -179,12 +180,12 @@ fn plauderer_opponents_lay_their_hands_open_after_trick_one() {
         ],
     );
     for seat in 0..4u8 {
-        let open = g.observation(seat).open_hands;
+        let open = g.observation(Seat(seat)).open_hands;
         assert_eq!(open[1], 0, "the Plauderer's own hand stays hidden");
         for (s, h) in [
-            (2usize, &g.observation(2).hand),
-            (3, &g.observation(3).hand),
-            (0, &g.observation(0).hand),
+            (2usize, &g.observation(Seat(2)).hand),
+            (3, &g.observation(Seat(3)).hand),
+            (0, &g.observation(Seat(0)).hand),
         ] {
             assert_eq!(open[s], *h, "seat {seat} sees seat {s}'s five cards");
             assert_eq!(h.count_ones(), 5);
@@ -210,7 +211,7 @@ fn plauderer_opponents_lay_their_hands_open_after_trick_one() {
             Action::Play(c("kreuz.A")),
         ],
     );
-    assert_eq!(g.observation(1).open_hands, [0; 8]);
+    assert_eq!(g.observation(Seat(1)).open_hands, [0; 8]);
 }
 
 /// Random hands of koenigrufen-graden: payments are zero-sum; the declarer settles his stake
@@ -237,12 +238,12 @@ fn random_hands_keep_the_graden_invariants() {
             }
             if g.phase() == Phase::Play {
                 let tricks_done = g.history().iter().filter(|(_, a)| matches!(a, Action::Play(_))).count() / 4;
-                let open = g.observation(0).open_hands;
+                let open = g.observation(Seat(0)).open_hands;
                 if g.contract() == Some(plauderer) && tricks_done >= 1 {
                     open_seen += 1;
                     let d = g.declarer().unwrap();
                     for s in 0..4u8 {
-                        let own = if s == d { 0 } else { g.observation(s).hand };
+                        let own = if s == d { 0 } else { g.observation(Seat(s)).hand };
                         assert_eq!(
                             open[s as usize], own,
                             "{seed}: seat {s}'s hand open unless he is the Plauderer"
@@ -253,19 +254,23 @@ fn random_hands_keep_the_graden_invariants() {
                 }
                 if let Some(c) = called {
                     calls += 1;
-                    let holder = (0..4u8).find(|&s| g.observation(s).hand & (1u64 << c) != 0);
+                    let holder = (0..4u8).find(|&s| g.observation(Seat(s)).hand & (1u64 << c) != 0);
                     let declarer = g.declarer().unwrap();
                     for s in 0..4u8 {
-                        let seen = g.observation(s).partner;
+                        let seen = g.observation(Seat(s)).partner;
                         match holder {
-                            Some(h) if h != declarer && s == h => assert_eq!(seen, Some(h), "{seed}"),
+                            Some(h) if h != declarer && s == h => assert_eq!(seen, Some(Seat(h)), "{seed}"),
                             Some(_) => assert_eq!(seen, None, "{seed}: the partner is hidden from seat {s}"),
                             None => {}
                         }
                     }
                 } else if tricks_done < 6 {
                     for s in 0..4u8 {
-                        assert_eq!(g.observation(s).partner, None, "{seed}: no partner before trick 6");
+                        assert_eq!(
+                            g.observation(Seat(s)).partner,
+                            None,
+                            "{seed}: no partner before trick 6"
+                        );
                     }
                 }
             }

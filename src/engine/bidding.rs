@@ -3,6 +3,7 @@
 //! legal now, their checks, and the contract, trump suit and declarer they make.
 
 use super::game::{next_pos, Action, Game, Phase};
+use super::stage::Stage;
 use crate::model::{AllPass, BidEntry, ContractId, FigureId, NoAuction, Pickup, RoundShape, SuitId};
 
 impl Game {
@@ -37,7 +38,7 @@ impl Game {
             self.bid.spoken = 0;
             self.bid.passed = 0;
             self.bid.high = None;
-            self.phase = Phase::Bidding;
+            self.stage = Stage::Bidding;
             return;
         }
     }
@@ -96,7 +97,7 @@ impl Game {
     /// In a bidding round of one call (accept the indicator, claim the contract) or a pass: the
     /// two legal actions, in the order `bid_actions` lists them.
     pub(super) fn call_or_pass(&self) -> Option<[Action; 2]> {
-        if self.phase != Phase::Bidding {
+        if self.phase() != Phase::Bidding {
             return None;
         }
         match self.round_shape() {

@@ -66,7 +66,7 @@ impl Finished {
             melds: [0; MAX_SEATS],
             captured: play.captured,
             start_hands: g.start_hands,
-            undertakings: g.bid.undertakings,
+            undertakings: g.undertakings,
             trick_winner: play.trick_winner,
             trick_card: play.trick_card,
             tricks_played: play.tricks_played,

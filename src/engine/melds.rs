@@ -602,7 +602,7 @@ impl Game {
     /// 7/8 exchange), so they are never called in a back round before it, which may still be
     /// followed by the exchange (`made-after back-round`).
     fn meld_speaker(&self) -> Option<u8> {
-        if self.play.tricks_played != 0 || self.phase != Phase::Play {
+        if self.play.tricks_played != 0 || self.phase() != Phase::Play {
             return None;
         }
         Some(self.play.to_play)

@@ -18,14 +18,14 @@ impl Game {
         let (Some(after), Some(_)) = (after, self.declarer) else {
             return open;
         };
-        let in_play = matches!(self.phase, Phase::Play | Phase::Call | Phase::Claim);
+        let in_play = matches!(self.phase(), Phase::Play | Phase::Call | Phase::Claim);
         if !in_play || self.play.tricks_played < after {
             return open;
         }
         let side = self.declarer_side();
         for p in 0..self.n.min(MAX_SEATS as u8) {
             if side & (1 << p) == 0 {
-                if let Some(slot) = open.get_mut(self.seat_of(p) as usize) {
+                if let Some(slot) = open.get_mut(self.seat_at(p) as usize) {
                     *slot = self.play.hands.get(p as usize).copied().unwrap_or(0);
                 }
             }

@@ -6,6 +6,7 @@
 
 use super::deal::bit;
 use super::game::{Action, Game, Phase};
+use super::stage::Stage;
 use super::tables::MAX_SEATS;
 use crate::model::SidesKind;
 
@@ -57,14 +58,14 @@ impl Game {
                 own | winner.map(pos_bit).unwrap_or(0)
             }
             SidesKind::Fixed(groups) => {
-                let seat = self.seat_of(d);
+                let seat = self.seat_at(d);
                 let group = groups
                     .iter()
                     .copied()
                     .find(|g| g & (1 << (seat & 15)) != 0)
                     .unwrap_or(0);
                 (0..self.n.min(MAX_SEATS as u8))
-                    .filter(|&p| group & (1 << (self.seat_of(p) & 15)) != 0)
+                    .filter(|&p| group & (1 << (self.seat_at(p) & 15)) != 0)
                     .fold(own, |m, p| m | pos_bit(p))
             }
         }
@@ -104,10 +105,13 @@ impl Game {
     /// Before the first lead: the declarer calls his partner's card, if the contract says so and
     /// he has not yet. Gives whether the hand waits for the call.
     pub(super) fn start_partner_call(&mut self) -> bool {
-        if self.partner.card.is_some() || self.callable_now() == 0 {
+        let Some(declarer) = self
+            .declarer
+            .filter(|_| self.partner.card.is_none() && self.callable_now() != 0)
+        else {
             return false;
-        }
-        self.phase = Phase::PartnerCall;
+        };
+        self.stage = Stage::PartnerCall { declarer };
         true
     }
 
@@ -155,7 +159,7 @@ impl Game {
     pub fn partner(&self) -> Option<u8> {
         let d = self.declarer?;
         let m = self.declarer_side() & !pos_bit(d);
-        (m != 0).then(|| self.seat_of(m.trailing_zeros() as u8))
+        (m != 0).then(|| self.seat_at(m.trailing_zeros() as u8))
     }
 
     /// The declarer's partner as a table seat, when `seat` may know him: always under fixed
@@ -173,12 +177,12 @@ impl Game {
             SidesKind::CalledCard { .. } => {
                 let holder = self.partner.holder?;
                 let card = self.partner.card?;
-                let in_play = matches!(self.phase, Phase::Play | Phase::Call | Phase::Over);
+                let in_play = matches!(self.phase(), Phase::Play | Phase::Call | Phase::Over);
                 let played = in_play && self.play.hands.iter().take(self.n as usize).all(|h| h & bit(card) == 0);
-                (played || self.pos_of(seat) == Some(holder)).then(|| self.seat_of(holder))
+                (played || self.pos_at(seat) == Some(holder)).then(|| self.seat_at(holder))
             }
             SidesKind::TrickWinner(_) | SidesKind::Fixed(_) => {
-                partner_pos(self.declarer_side()).map(|p| self.seat_of(p))
+                partner_pos(self.declarer_side()).map(|p| self.seat_at(p))
             }
         }
     }

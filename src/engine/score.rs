@@ -104,7 +104,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     *redeal = g.redeal;
     *contract = g.contract;
     *trump = g.trump;
-    *declarer = g.declarer();
+    *declarer = g.declarer_seat();
     *card_points = [0; MAX_SEATS];
     *meld_points = [0; MAX_SEATS];
     *tricks = [0; MAX_SEATS];
@@ -217,7 +217,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
                 let met = eval(&ctx, goal, p, seat_bit(p));
                 let tricks = f.tricks_won.get(p as usize).copied().unwrap_or(0);
                 let own = each.score(met, bid, tricks);
-                pay.credit(g.seat_of(p), own);
+                pay.credit(g.seat_at(p), own);
                 s.own_scores += own;
             }
         }
@@ -253,7 +253,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         s.items.push(ScoreItem {
             item: Item::Figure(i as u16),
             figure: Some(a.figure),
-            by: Some(g.seat_of(a.by)),
+            by: Some(g.seat_at(a.by)),
             base,
             front: a.front,
             extra: 0,
@@ -272,7 +272,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         }
     }
     for p in 0..n.min(MAX_SEATS) {
-        let seat = g.seat_of(p as u8) as usize;
+        let seat = g.seat_at(p as u8) as usize;
         if let (Some(cp), Some(mp), Some(tr)) = (
             s.card_points.get_mut(seat),
             s.meld_points.get_mut(seat),
@@ -307,13 +307,13 @@ impl Sides {
         let mut active = 0u16;
         let mut team = 0u16;
         for p in 0..g.n.min(MAX_SEATS as u8) {
-            let seat = seat_bit(g.seat_of(p));
+            let seat = seat_bit(g.seat_at(p));
             active |= seat;
             if hand.declarer & seat_bit(p) != 0 {
                 team |= seat;
             }
         }
-        let declarer = g.declarer();
+        let declarer = g.declarer_seat();
         let mut opponents = active & !team;
         if g.rules.variant.scoring.sitting_out_with_opponents && active & seat_bit(g.dealer) == 0 {
             opponents |= seat_bit(g.dealer);

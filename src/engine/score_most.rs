@@ -28,12 +28,12 @@ pub(super) fn most_pays(g: &Game, f: &Finished, win: Win, tie: Tie, value: i64, 
     if top == n || (top > 1 && tie == Tie::Nobody) {
         return;
     }
-    let dealer_out = g.rules.variant.scoring.sitting_out_with_opponents && g.pos_of(g.dealer).is_none();
+    let dealer_out = g.rules.variant.scoring.sitting_out_with_opponents && g.pos_at(g.dealer).is_none();
     let fewer = (0..n)
         .filter(|&p| !is_top(p))
-        .map(|p| g.seat_of(p as u8))
+        .map(|p| g.seat_at(p as u8))
         .chain(dealer_out.then_some(g.dealer));
-    let tops = (0..n).filter(|&p| is_top(p)).map(|p| g.seat_of(p as u8));
+    let tops = (0..n).filter(|&p| is_top(p)).map(|p| g.seat_at(p as u8));
     match tie {
         Tie::MostPayTimes(times) => {
             let each = value * times.get(top - 1).copied().unwrap_or(0) as i64;

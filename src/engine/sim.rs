@@ -145,7 +145,7 @@ pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bo
     if g.play_random_card(rng) {
         return true;
     }
-    let phase = g.phase;
+    let phase = g.phase();
     match phase {
         Phase::Play if g.claim_open() && claim_turn(g, rng) => true,
         Phase::Front | Phase::Back | Phase::Play => talk_step(g, rng),
@@ -159,7 +159,7 @@ pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bo
 /// nothing may be said), else a random figure or doubling level.
 #[inline(always)]
 fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
-    let phase = g.phase;
+    let phase = g.phase();
     if phase != Phase::Front {
         // the sequence first, else the first open set row
         let meld = match g.open_melds() {
@@ -175,11 +175,7 @@ fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
         }
     }
     let in_play = phase == Phase::Play;
-    let cards = if in_play {
-        g.table().map(|t| g.play.legal(t)).unwrap_or(0)
-    } else {
-        0
-    };
+    let cards = if in_play { g.cards_to_play() } else { 0 };
     let has_quiet = !in_play || cards != 0;
     let may_say = !in_play || g.trick_one_talk();
     let want_quiet = below(rng, 4) != 0;
@@ -209,7 +205,7 @@ fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
 /// being dominated by them; else (false) the turn goes on as `talk_step`, which the caller
 /// calls: one call site of `talk_step` per loop keeps it inlined into the hot loop.
 fn claim_turn(g: &mut Game, rng: &mut HandRng) -> bool {
-    let (claim, concede) = g.claims.rules.map(|k| (k.claim, k.concede)).unwrap_or((false, false));
+    let (claim, concede) = g.claim_kinds();
     if claim && g.claim_is_certain() {
         g.apply_legal(Action::ClaimRest);
         return true;
@@ -224,7 +220,7 @@ fn claim_turn(g: &mut Game, rng: &mut HandRng) -> bool {
 
 /// The talon exchange: exchange with probability 7/8, then discard random legal cards.
 fn exchange_step(g: &mut Game, rng: &mut HandRng) -> bool {
-    let a = if !g.ex.exchanged {
+    let a = if !g.exchange_state().exchanged {
         if below(rng, 8) != 0 {
             Action::Exchange
         } else {
@@ -321,7 +317,7 @@ fn play_out(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) {
     while !g.is_over() {
         // as `random_step`, without asking twice for a card-only state in the play: cards alone
         // go by the fast path, and a turn of trick 1 with its calls by `talk_step`
-        let phase = g.phase;
+        let phase = g.phase();
         if phase == Phase::Play && g.play_random_cards(rng) > 0 {
             continue;
         }

@@ -2,7 +2,6 @@
 //! suit masks, and per contract and trump suit the trick-strength (`beats`) and card-point lookups.
 
 use crate::model::{CardSel, ContractId, Head, Order, PointsTable, RankId, SuitId, SuitSel, Variant};
-use std::fmt;
 
 /// Card ids fit a `u64` mask.
 pub const MAX_CARDS: usize = 64;
@@ -10,17 +9,7 @@ pub const MAX_SUITS: usize = 8;
 /// Players at the table (and so active players) the engine supports.
 pub const MAX_SEATS: usize = 8;
 
-/// The variant does not fit the engine's fixed limits.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CompileError(pub String);
-
-impl fmt::Display for CompileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot compile the variant: {}", self.0)
-    }
-}
-
-impl std::error::Error for CompileError {}
+pub use super::error::CompileError;
 
 /// Everything trick play needs for one contract with one trump suit (or none).
 #[derive(Debug, Clone)]
@@ -111,22 +100,16 @@ fn rank_points(table: Option<&PointsTable>, rank: RankId) -> i32 {
 impl Tables {
     pub fn compile(v: &Variant) -> Result<Tables, CompileError> {
         if v.cards.is_empty() || v.cards.len() > MAX_CARDS {
-            return Err(CompileError(format!(
-                "{} cards; the engine plays 1 to {MAX_CARDS}",
-                v.cards.len()
-            )));
+            return Err(CompileError::Cards(v.cards.len()));
         }
         if v.suits.len() > MAX_SUITS {
-            return Err(CompileError(format!(
-                "{} suits; the engine plays at most {MAX_SUITS}",
-                v.suits.len()
-            )));
+            return Err(CompileError::Suits(v.suits.len()));
         }
         if v.players as usize > MAX_SEATS || v.active < 2 || v.active > v.players {
-            return Err(CompileError(format!(
-                "{} players, {} active; the engine seats 2 to {MAX_SEATS}",
-                v.players, v.active
-            )));
+            return Err(CompileError::Seats {
+                players: v.players,
+                active: v.active,
+            });
         }
         let mut t = Tables {
             n_cards: v.cards.len() as u8,
@@ -142,7 +125,7 @@ impl Tables {
         };
         for (i, c) in v.cards.iter().enumerate() {
             if c.suit as usize >= MAX_SUITS {
-                return Err(CompileError(format!("card {i} has suit id {}", c.suit)));
+                return Err(CompileError::CardSuit { card: i, suit: c.suit });
             }
             t.all |= 1u64 << i;
             t.suit_of[i] = c.suit;
@@ -380,10 +363,7 @@ pub struct FigureTables {
 impl FigureTables {
     pub fn compile(v: &Variant) -> Result<FigureTables, CompileError> {
         if v.figures.len() > 64 {
-            return Err(CompileError(format!(
-                "{} figures; the engine plays at most 64",
-                v.figures.len()
-            )));
+            return Err(CompileError::Figures(v.figures.len()));
         }
         let mut t = FigureTables {
             front: vec![0; v.contracts.len()],
