@@ -137,6 +137,7 @@ pub fn explain(v: &Variant) -> String {
         match v.pickup {
             Pickup::AfterFrontRound => "after the front announcement round",
             Pickup::AfterBidding => "after the bidding",
+            Pickup::AfterPartnerCall => "after the declarer has called his partner's card",
         }
     );
 
@@ -409,6 +410,18 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
     } else {
         let _ = writeln!(o, "  win: {win}");
     }
+    if !c.minimum_by_melds.is_empty() {
+        let rows: Vec<String> = c
+            .minimum_by_melds
+            .iter()
+            .map(|(m, v)| format!("{m} meld points: {v}"))
+            .collect();
+        let _ = writeln!(
+            o,
+            "  minimum by melds: each side's total must reach the minimum its counted meld points give ({}; above a row, more by the meld points beyond it); a side that reaches its minimum beats one that does not, and if both do the higher total wins",
+            rows.join(", ")
+        );
+    }
     if c.sides == SidesKind::DeclarerVsDefence {
         let _ = writeln!(
             o,
@@ -592,6 +605,27 @@ fn after_contracts(v: &Variant, o: &mut String) {
         }
     }
     for marriage in &m.marriages {
+        if let Some(every) = marriage.every_suit {
+            let _ = writeln!(
+                o,
+                "marriage {}: {} and {} of one suit in one hand, {} in trumps and {} in another suit; {} by its holder at his turn in trick 1, just before his card{}",
+                marriage.name,
+                rank_codes(v, &[marriage.ranks.0]),
+                rank_codes(v, &[marriage.ranks.1]),
+                marriage.value,
+                every.plain_value,
+                match every.declare {
+                    crate::model::MarriageDeclare::Announced => "announced (its value said, the cards not shown)",
+                    crate::model::MarriageDeclare::Shown => "shown (both cards laid face up)",
+                },
+                if every.with_a_trick {
+                    "; it counts only if the holder's side wins a trick"
+                } else {
+                    ""
+                }
+            );
+            continue;
+        }
         let _ = writeln!(
             o,
             "marriage {}: trump {} and {} in one hand, {}, counts without being announced",

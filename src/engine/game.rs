@@ -205,6 +205,8 @@ pub struct Observation {
     pub open_hand: u64,
     /// The declarer's partner (table seat), once this seat may know him (`partner.rs`).
     pub partner: Option<u8>,
+    /// Cards laid face up by their holders and not yet played: `shown` marriages (`marriages.rs`).
+    pub shown: u64,
     /// The trick in progress: (seat, card).
     pub trick: Vec<(u8, u8)>,
     /// Every action so far: (seat, action).
@@ -317,6 +319,8 @@ pub struct Game {
     pub(super) claims: super::claims::ClaimState,
     /// The declarer's called partner (`partner.rs`).
     pub(super) partner: super::partner::PartnerCall,
+    /// Marriages of every suit declared in trick 1 (`marriages.rs`).
+    pub(super) marriages: super::marriages::MarriageCalls,
 }
 
 impl Game {
@@ -371,6 +375,7 @@ impl Game {
             ext: Default::default(),
             claims: Default::default(),
             partner: Default::default(),
+            marriages: Default::default(),
         };
         g.start_hand(dealer);
         g
@@ -434,6 +439,7 @@ impl Game {
             ext,
             claims,
             partner,
+            marriages,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -486,6 +492,7 @@ impl Game {
         *ex = ExchangeState::default();
         *draw = TalonDrawState::default();
         *partner = Default::default();
+        *marriages = Default::default();
         *meld_said = [0; MAX_SEATS];
         *meld_seq = Default::default();
         *meld_sets = [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS];
@@ -838,8 +845,12 @@ impl Game {
         played
     }
 
-    /// Picks up the hidden packets.
+    /// Picks up the hidden packets (with `pickup after-partner-call`, only once the partner is
+    /// called or there is no call: `partner.rs`).
     pub(super) fn pickup(&mut self) {
+        if self.rules.variant.pickup == Pickup::AfterPartnerCall && self.awaits_partner_call() {
+            return;
+        }
         self.picked_up = true;
     }
 
@@ -1019,6 +1030,7 @@ impl Game {
             declarer: self.declarer(),
             open_hand: self.open_hand(),
             partner: self.partner_known_to(seat),
+            shown: self.shown_marriage_cards(),
             trick,
             history: if self.sees_draw_discards(seat) {
                 self.history.clone()

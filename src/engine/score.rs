@@ -155,6 +155,9 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             } else {
                 Some(false)
             };
+            if !contract.minimum_by_melds.is_empty() {
+                ctx.game_won = super::minimums::game_won(&f, contract, with_melds).or(ctx.game_won);
+            }
         }
         (Win::NoTricks, Some(_)) => ctx.game_won = Some(goals::tricks_of(&f, hand_sides.declarer) == 0),
         (Win::Goal, Some(d)) => {

@@ -11,6 +11,7 @@ use crate::syntax::ast::{self, Word};
 use crate::syntax::StmtKind as K;
 
 mod goals;
+mod marriages;
 mod sides;
 mod undertakings;
 mod words;
@@ -292,7 +293,7 @@ impl<'a> Builder<'a> {
         // unless written, a front round is held only when there is a moment for it: after the
         // bidding, before the hidden packets are taken up (so explain says what the engine does)
         let hidden = deal.iter().any(|s| matches!(s, DealStep::Packet { hidden: true, .. }));
-        if self.get(&["announcing", "front-round"]).is_none() && (!hidden || pickup == Pickup::AfterBidding) {
+        if self.get(&["announcing", "front-round"]).is_none() && (!hidden || pickup != Pickup::AfterFrontRound) {
             announcing.front_round = false;
         }
         let doublings = self.doublings();
@@ -734,8 +735,9 @@ impl<'a> Builder<'a> {
                 }
                 Some(K::pickup_stmt) => {
                     pickup = match self.word(e, 1) {
-                        Some(words::PickupTime::AfterBidding) => Pickup::AfterBidding,
-                        Some(words::PickupTime::AfterFrontRound) | None => Pickup::AfterFrontRound,
+                        Some(words::PickupTime::Bidding) => Pickup::AfterBidding,
+                        Some(words::PickupTime::PartnerCall) => Pickup::AfterPartnerCall,
+                        Some(words::PickupTime::FrontRound) | None => Pickup::AfterFrontRound,
                     }
                 }
                 _ => {}
@@ -786,6 +788,7 @@ impl<'a> Builder<'a> {
                 discards_face_up: false,
                 claims: None,
                 each_scores: None,
+                minimum_by_melds: Vec::new(),
                 prov,
             };
             let mut claim_rules = ClaimRules::default();
@@ -896,6 +899,7 @@ impl<'a> Builder<'a> {
                             },
                         }
                     }
+                    Some(K::minimum_by_melds_stmt) => c.minimum_by_melds = self.minimum_by_melds(e),
                     Some(K::tie_stmt) => {
                         c.tie = match self.word(e, 1) {
                             Some(words::Tie::MostPayFewer) => Tie::MostPayFewer,
@@ -946,7 +950,14 @@ impl<'a> Builder<'a> {
                 );
             }
             self.duties_need_trumps(&c);
-            if let (Some(m), false) = (first_of(c.melds.marriages, &melds.marriages), c.trumps) {
+            // a marriage of every suit also counts without trumps (at its plain value)
+            let trump_only = melds
+                .marriages
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.every_suit.is_none())
+                .fold(0u8, |mask, (i, _)| mask | 1u8.checked_shl(i as u32).unwrap_or(0));
+            if let (Some(m), false) = (first_of(c.melds.marriages & trump_only, &melds.marriages), c.trumps) {
                 let span = head.stmt.head_span();
                 self.err(
                     Code::TrumpWithoutTrumps,
@@ -1319,12 +1330,26 @@ impl<'a> Builder<'a> {
                     let name = text(e, 1).to_string();
                     let words: Vec<Word> = e.stmt.words.iter().skip(3).take(2).cloned().collect();
                     let rs: Vec<RankId> = words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect();
-                    let value = self.int(e, 5, 0, 1_000_000, "a meld value").unwrap_or(0);
+                    // `trump A B V`, or `every-suit A B trump V plain V declare HOW [counts-with-a-trick]`
+                    let every = text(e, 2) == "every-suit";
+                    let value = self
+                        .int(e, if every { 6 } else { 5 }, 0, 1_000_000, "a meld value")
+                        .unwrap_or(0);
+                    let every_suit = every.then(|| EverySuitMarriage {
+                        plain_value: self.int(e, 8, 0, 1_000_000, "a meld value").unwrap_or(0),
+                        declare: if text(e, 10) == "shown" {
+                            MarriageDeclare::Shown
+                        } else {
+                            MarriageDeclare::Announced
+                        },
+                        with_a_trick: text(e, 11) == "counts-with-a-trick",
+                    });
                     if let (&[a, b], true) = (&rs[..], self.new_meld_row(e, &m, &name, m.marriages.len())) {
                         m.marriages.push(MarriageRow {
                             name,
                             ranks: (a, b),
                             value,
+                            every_suit,
                         });
                     }
                 }

@@ -133,6 +133,10 @@ pub enum DealStep {
 pub enum Pickup {
     AfterFrontRound,
     AfterBidding,
+    /// `pickup after-partner-call`: the hidden packets are dealt after the declarer has called
+    /// his partner's card (`sides called-card`) on the cards he holds so far; a called card that
+    /// comes to him in them makes him play alone.
+    AfterPartnerCall,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -294,6 +298,10 @@ pub struct Contract {
     pub claims: Option<Claims>,
     /// Every player scored for himself by his undertaking (`each-scores`).
     pub each_scores: Option<EachScores>,
+    /// `minimum-by-melds M V ...`: (meld points, minimum total) rows, by meld points; empty
+    /// when absent. Each side must reach the minimum its counted meld points give (`score.rs`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub minimum_by_melds: Vec<(i64, i64)>,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -520,7 +528,32 @@ pub struct SetRow {
 pub struct MarriageRow {
     pub name: String,
     pub ranks: (RankId, RankId),
+    /// The value in trumps.
     pub value: i64,
+    /// `marriage NAME every-suit A B trump V plain V declare ...`: the pair in any suit, declared
+    /// by its holder; `None` for the trump-only row counted unannounced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub every_suit: Option<EverySuitMarriage>,
+}
+
+/// A marriage of every suit (`marriage NAME every-suit ...`): its value outside trumps, how its
+/// holder declares it, and whether it counts only for a side that wins a trick.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct EverySuitMarriage {
+    pub plain_value: i64,
+    pub declare: MarriageDeclare,
+    /// `counts-with-a-trick`: counted only if the holder's side wins at least one trick.
+    pub with_a_trick: bool,
+}
+
+/// How a marriage of every suit is declared: at one's turn in trick 1, just before one's card
+/// (the meld moment). A new style (registered by leading one of the pair, ...) is a new value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum MarriageDeclare {
+    /// Its value is said ("forty" in trumps, "twenty" elsewhere); the cards are not shown.
+    Announced,
+    /// The two cards are laid face up: everyone sees them until they are played.
+    Shown,
 }
 
 impl Melds {

@@ -100,6 +100,7 @@ stmt_kinds! {
     marriage_row,
     melds_block,
     melds_in_stmt,
+    minimum_by_melds_stmt,
     multiplier_stmt,
     no_auction_stmt,
     not_same_player_stmt,

@@ -79,7 +79,7 @@ words! {
     /// `seating ...`.
     enum Seating { CounterClockwise = "counter-clockwise", Clockwise = "clockwise" }
     /// `pickup ...`.
-    enum PickupTime { AfterFrontRound = "after-front-round", AfterBidding = "after-bidding" }
+    enum PickupTime { FrontRound = "after-front-round", Bidding = "after-bidding", PartnerCall = "after-partner-call" }
     /// `trumps ...` in a contract.
     enum Trumps { Bid = "bid", None = "none", Fixed = "fixed", Chosen = "chosen", CalledSuit = "called-suit" }
     /// `discards ...`.
