@@ -410,6 +410,12 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
     } else {
         let _ = writeln!(o, "  win: {win}");
     }
+    if let Some(per_point) = c.point_difference_value {
+        let _ = writeln!(
+            o,
+            "  game value: {per_point} per point of difference between the two sides' totals (instead of the value)"
+        );
+    }
     if !c.minimum_by_melds.is_empty() {
         let rows: Vec<String> = c
             .minimum_by_melds

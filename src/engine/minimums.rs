@@ -2,7 +2,8 @@
 //! takes the finished hand and the contract's rows, gives whether the declarer's side won, side
 //! against side: each side needs a total of card points and counted melds of at least the
 //! minimum its own meld points give; one that reaches it beats one that does not, and when both
-//! (or neither) do, the higher total wins (equal totals: the contract's `tie`).
+//! (or neither) do, the higher total wins (equal totals: the contract's `tie`). Also the size of
+//! the difference between the sides' totals (`point-difference-value`).
 
 use super::finished::Finished;
 use super::tables::MAX_SEATS;
@@ -26,6 +27,15 @@ fn side(f: &Finished, mask: u16, with_melds: bool) -> (i64, i64) {
             let melds = f.melds[p];
             (t + f.points[p] + if with_melds { melds } else { 0 }, m + melds)
         })
+}
+
+/// The difference between the declarer's side's total and the other side's (card points, with
+/// melds where the contract's `win` counts them), as a size: `point-difference-value`.
+pub(super) fn point_difference(f: &Finished, c: &Contract) -> i64 {
+    let with_melds = matches!(c.win, crate::model::Win::MoreThanEach { with_melds: true });
+    let (dt, _) = side(f, f.sides.declarer, with_melds);
+    let (ot, _) = side(f, f.sides.defence, with_melds);
+    (dt - ot).abs()
 }
 
 /// Whether the declarer's side won against every opponent (the pooled defence, or each

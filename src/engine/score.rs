@@ -127,7 +127,11 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         f: &f,
         game_won: None,
     };
-    let base = goals::contract_value(&f, contract);
+    let base = match contract.point_difference_value {
+        // the totals' difference, side against side (`minimums.rs`)
+        Some(per_point) => per_point * super::minimums::point_difference(&f, contract),
+        None => goals::contract_value(&f, contract),
+    };
     let mult = g.game_factor();
     let hand_sides = f.sides;
     match (contract.win, f.declarer) {

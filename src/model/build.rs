@@ -789,6 +789,7 @@ impl<'a> Builder<'a> {
                 claims: None,
                 each_scores: None,
                 minimum_by_melds: Vec::new(),
+                point_difference_value: None,
                 prov,
             };
             let mut claim_rules = ClaimRules::default();
@@ -900,6 +901,9 @@ impl<'a> Builder<'a> {
                         }
                     }
                     Some(K::minimum_by_melds_stmt) => c.minimum_by_melds = self.minimum_by_melds(e),
+                    Some(K::point_difference_value_stmt) => {
+                        c.point_difference_value = self.int(e, 1, 1, 1_000_000, "a value per point");
+                    }
                     Some(K::tie_stmt) => {
                         c.tie = match self.word(e, 1) {
                             Some(words::Tie::MostPayFewer) => Tie::MostPayFewer,

@@ -302,6 +302,10 @@ pub struct Contract {
     /// when absent. Each side must reach the minimum its counted meld points give (`score.rs`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub minimum_by_melds: Vec<(i64, i64)>,
+    /// `point-difference-value N`: the game is worth N per point of difference between the
+    /// sides' totals, instead of `value` (`score.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub point_difference_value: Option<i64>,
     #[serde(skip)]
     pub prov: Prov,
 }

@@ -120,6 +120,17 @@ fn contracts(v: &Variant, out: &mut Out) {
                     .to_string(),
             );
         }
+        // a difference of totals needs a point game between two sides
+        if c.point_difference_value.is_some()
+            && (!matches!(c.win, Win::MoreThanEach { .. }) || c.sides == SidesKind::DeclarerVsEach)
+        {
+            out.at(
+                &["contract", n, "point-difference-value"],
+                format!("contract `{n}` is not won by two sides' totals, so there is no difference of points to pay"),
+                "needs `win more-than-each` and two sides",
+                format!("give contract `{n}` `win more-than-each card-points[+melds]` and a partner or `sides declarer-vs-defence`, or write `value N`"),
+            );
+        }
         // the minimums are read by the totals of card points and melds, side against side
         if !c.minimum_by_melds.is_empty() && c.win != (Win::MoreThanEach { with_melds: true }) {
             out.at(

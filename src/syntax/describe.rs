@@ -85,6 +85,7 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::tie_stmt => "`tie`",
         Rule::melds_in_stmt => "`melds`",
         Rule::minimum_by_melds_stmt => "`minimum-by-melds`",
+        Rule::point_difference_value_stmt => "`point-difference-value`",
         Rule::marriage_declare => "`announced` or `shown`",
         Rule::meld_kind => "`sequence` or the name of a set or marriage of `melds`",
         Rule::early_end_stmt => "`early-end`",

@@ -101,6 +101,7 @@ stmt_kinds! {
     melds_block,
     melds_in_stmt,
     minimum_by_melds_stmt,
+    point_difference_value_stmt,
     multiplier_stmt,
     no_auction_stmt,
     not_same_player_stmt,
