@@ -669,6 +669,18 @@ fn after_contracts(v: &Variant, o: &mut String) {
         if f.front.is_none() {
             let _ = writeln!(o, "  only back");
         }
+        if let Some(u) = f.unannounced {
+            let _ = writeln!(
+                o,
+                "  made without being announced, it scores {u} for the side that made it (nothing if missed)"
+            );
+        }
+        if f.replaces_game {
+            let _ = writeln!(
+                o,
+                "  settled (announced, or made unannounced), its amount is paid instead of the game's"
+            );
+        }
         // a game multiplier's condition and side are never used: the game's result decides
         for &c in f.contracts.iter().filter(|_| !f.multiplies_game) {
             if let Some(cond) = f.condition_in(c) {

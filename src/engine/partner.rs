@@ -177,7 +177,9 @@ impl Game {
             SidesKind::CalledCard { .. } => {
                 let holder = self.partner.holder?;
                 let card = self.partner.card?;
-                let in_play = matches!(self.phase, Phase::Play | Phase::Call | Phase::Over);
+                // the play's hands are dealt at the call (`begin_play`): from then on, in any
+                // phase (a back round after trick 1 too), a card in no hand has been played
+                let in_play = !matches!(self.phase, Phase::PartnerCall | Phase::Bidding);
                 let played = in_play && self.play.hands.iter().take(self.n as usize).all(|h| h & bit(card) == 0);
                 (played || self.pos_of(seat) == Some(holder)).then(|| self.seat_of(holder))
             }

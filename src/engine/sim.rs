@@ -98,7 +98,8 @@ impl Summary {
                 *alone += (s.declarer.is_some() && g.partner().is_none()) as u64;
             }
         }
-        for item in s.items.iter().skip(1) {
+        // figures made unannounced are not announcements: the summary counts the announced
+        for item in s.items.iter().skip(1).filter(|i| !i.unannounced) {
             if let Some(f) = item.figure.and_then(|f| self.figures.get_mut(f)) {
                 f.announced += 1;
                 f.won += (item.won == Some(true)) as u64;

@@ -1688,6 +1688,8 @@ impl<'a> Builder<'a> {
                 requires_declarer_only: false,
                 back_no_trumps: None,
                 upgrade: None,
+                unannounced: None,
+                replaces_game: false,
                 prov,
             };
             let mut has_value = false;
@@ -1765,6 +1767,8 @@ impl<'a> Builder<'a> {
                         }
                     }
                     Some(K::fulfil_stmt) => f.fulfil_by_side = self.word(e, 1) == Some(words::Fulfil::Side),
+                    Some(K::unannounced_stmt) => f.unannounced = self.int(e, 1, 0, 1_000_000, "a figure value"),
+                    Some(K::replaces_game_stmt) => f.replaces_game = true,
                     Some(K::effect_stmt) => f.multiplies_game = self.word(e, 1) == Some(words::Effect::MultiplyGame),
                     Some(K::requires_stmt) => {
                         // `requires [declarer] holds CARD...`: the cards follow `holds`

@@ -609,6 +609,12 @@ pub struct Figure {
     pub back_no_trumps: Option<i64>,
     /// Won, and this condition holds too: the figure scores this value (`upgrade`).
     pub upgrade: Option<(i64, Cond)>,
+    /// `unannounced V`: made without being announced, it scores V for the side that made it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unannounced: Option<i64>,
+    /// `replaces-game`: settled, its amount is paid instead of the game's.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub replaces_game: bool,
     #[serde(skip)]
     pub prov: Prov,
 }

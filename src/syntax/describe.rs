@@ -115,6 +115,8 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::fulfil_stmt => "`fulfil`",
         Rule::keep_stmt => "`keep`",
         Rule::announce_by_stmt => "`announce-by`",
+        Rule::unannounced_stmt => "`unannounced`",
+        Rule::replaces_game_stmt => "`replaces-game`",
         Rule::condition | Rule::disjunct | Rule::negated | Rule::primitive => "a condition",
         Rule::points_pred => "`card-points` or `with-melds`",
         Rule::comparison => "`at-least` or `more-than`",

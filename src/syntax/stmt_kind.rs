@@ -149,6 +149,8 @@ stmt_kinds! {
     trump_cards_stmt,
     trumps_stmt,
     upgrade_stmt,
+    unannounced_stmt,
+    replaces_game_stmt,
     value_stmt,
     variant_line,
     when_stmt,
