@@ -554,6 +554,8 @@ fn after_contracts(v: &Variant, o: &mut String) {
         "a round ends after {}",
         if v.announcing.all_speak_first {
             "everyone has spoken and two players pass in a row"
+        } else if v.announcing.closes_with_first_trick {
+            "trick 1 (each player speaks at his turn, with his card; nothing after it)"
         } else {
             "two passes in a row"
         }

@@ -776,7 +776,8 @@ impl Game {
             if self.claims.made.is_some() && self.check_disputed_trick() {
                 return;
             }
-            if talk_trick && self.talk.said_in_trick {
+            // `end with-first-trick`: the window closes with trick 1 (`announce.rs` talk)
+            if talk_trick && self.talk.said_in_trick && !self.rules.variant.announcing.closes_with_first_trick {
                 self.phase = Phase::Back;
                 self.talk.speaker = self.first_leader;
                 self.talk.passes = 0;

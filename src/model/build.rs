@@ -1257,6 +1257,7 @@ impl<'a> Builder<'a> {
             back_with_first_trick: true,
             back_declarer_first: false,
             all_speak_first: false,
+            closes_with_first_trick: false,
         };
         for e in self.block(&["announcing"]) {
             match e.stmt.kind() {
@@ -1265,7 +1266,11 @@ impl<'a> Builder<'a> {
                     a.back_with_first_trick = self.word(e, 1) == Some(words::BackRound::WithFirstTrick);
                     a.back_declarer_first = e.stmt.words.len() > 2;
                 }
-                Some(K::round_end_stmt) => a.all_speak_first = self.word(e, 1) != Some(words::RoundEnd::TwoPasses),
+                Some(K::round_end_stmt) => {
+                    let end = self.word(e, 1);
+                    a.all_speak_first = end == Some(words::RoundEnd::AllSpokeThenTwoPasses);
+                    a.closes_with_first_trick = end == Some(words::RoundEnd::WithFirstTrick);
+                }
                 _ => {}
             }
         }

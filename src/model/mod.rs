@@ -491,6 +491,9 @@ pub struct Announcing {
     /// before-first-lead declarer-first`), not by the first leader.
     pub back_declarer_first: bool,
     pub all_speak_first: bool,
+    /// `end with-first-trick`: the back round held with trick 1 closes with it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub closes_with_first_trick: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]

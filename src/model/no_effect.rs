@@ -18,6 +18,14 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     bidding(v, &mut out);
     deal(v, &mut out);
     game(v, &mut out);
+    if v.announcing.closes_with_first_trick && !v.announcing.back_with_first_trick {
+        out.at(
+            &["announcing", "end"],
+            "`end with-first-trick` closes a back round held with trick 1, but the back round is held before the first lead".into(),
+            "no round with trick 1",
+            "write `back-round with-first-trick`, or `end two-passes`".into(),
+        );
+    }
     figures(v, &mut out);
     front::check(v, &mut out);
     claims::check(v, &mut out);

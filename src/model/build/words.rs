@@ -117,7 +117,7 @@ words! {
     /// `back-round ...`.
     enum BackRound { WithFirstTrick = "with-first-trick", BeforeFirstLead = "before-first-lead" }
     /// `end ...` of the announcing rounds.
-    enum RoundEnd { TwoPasses = "two-passes", AllSpokeThenTwoPasses = "all-spoke-then-two-passes" }
+    enum RoundEnd { TwoPasses = "two-passes", AllSpokeThenTwoPasses = "all-spoke-then-two-passes", WithFirstTrick = "with-first-trick" }
     /// `sequence-ties ...`.
     enum SequenceTies { TrumpElseVoid = "trump-else-void", SuitRank = "suit-rank" }
     /// `sequence-scoring ...`.
