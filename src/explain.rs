@@ -966,6 +966,9 @@ fn after_contracts(v: &Variant, o: &mut String) {
             "each item is written as a positive number to whoever won it"
         }
     );
+    if let Some(u) = &v.scoring.unit {
+        let _ = writeln!(o, "amounts in {u}");
+    }
     if let Some(r) = &v.scoring.robber {
         let _ = writeln!(
             o,

@@ -2164,6 +2164,7 @@ impl<'a> Builder<'a> {
             sitting_out_with_opponents: false,
             paper_plus_minus: false,
             robber: None,
+            unit: None,
         };
         for e in self.block(&["scoring"]) {
             match e.stmt.kind() {
@@ -2175,6 +2176,7 @@ impl<'a> Builder<'a> {
                 Some(K::sitting_out_stmt) => {
                     s.sitting_out_with_opponents = self.word(e, 1) == Some(words::SittingOut::WithOpponents);
                 }
+                Some(K::unit_stmt) => s.unit = Some(text(e, 1).to_string()),
                 Some(K::paper_stmt) => s.paper_plus_minus = self.word(e, 1) == Some(words::Paper::PlusMinus),
                 Some(K::robber_stmt) => {
                     let target = self.int(e, 1, 1, 1_000_000, "a robber target").unwrap_or(20);

@@ -741,6 +741,9 @@ pub struct Scoring {
     pub sitting_out_with_opponents: bool,
     pub paper_plus_minus: bool,
     pub robber: Option<Robber>,
+    /// `unit cents`: what the amounts are counted in, named on the sheet's total line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
 }
 
 impl Variant {

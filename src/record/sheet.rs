@@ -138,7 +138,12 @@ fn render(game: &Game, s: &Score) -> String {
         row(&mut o, label, &mut (0..players).map(|p| signed(it.pay[p])));
     }
     let _ = writeln!(o);
-    row(&mut o, "total", &mut (0..players).map(|p| signed(s.payments[p])));
+    // `unit cents`: the total says what it is counted in
+    let total = match &game.rules().variant.scoring.unit {
+        Some(u) => format!("total ({u})"),
+        None => "total".to_string(),
+    };
+    row(&mut o, &total, &mut (0..players).map(|p| signed(s.payments[p])));
     o
 }
 

@@ -116,6 +116,7 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::keep_stmt => "`keep`",
         Rule::announce_by_stmt => "`announce-by`",
         Rule::unannounced_stmt => "`unannounced`",
+        Rule::unit_stmt => "`unit`",
         Rule::replaces_game_stmt => "`replaces-game`",
         Rule::condition | Rule::disjunct | Rule::negated | Rule::primitive => "a condition",
         Rule::points_pred => "`card-points` or `with-melds`",

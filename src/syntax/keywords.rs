@@ -231,6 +231,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_trumps", "trumps"),
     ("kw_two_passes", "two-passes"),
     ("kw_unannounced", "unannounced"),
+    ("kw_unit", "unit"),
     ("kw_unmultiplied", "unmultiplied"),
     ("kw_until", "until"),
     ("kw_until_pass", "until-pass"),

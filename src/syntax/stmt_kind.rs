@@ -149,6 +149,7 @@ stmt_kinds! {
     trump_cards_stmt,
     trumps_stmt,
     upgrade_stmt,
+    unit_stmt,
     unannounced_stmt,
     replaces_game_stmt,
     value_stmt,
