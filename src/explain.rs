@@ -1056,8 +1056,14 @@ fn partner_words(c: &crate::model::Contract, v: &Variant) -> String {
                 .map(|s| crate::model::cond::card_words(s, v))
                 .collect::<Vec<_>>()
                 .join(", ");
+            // `pickup after-partner-call`: the call comes between the packets, on the cards he has
+            let when = if v.pickup == crate::model::Pickup::AfterPartnerCall {
+                "on the cards he holds before the hidden packets are dealt (a called card that comes to him in them makes him play alone)"
+            } else {
+                "after the auction and the exchange"
+            };
             format!(
-                "after the auction and the exchange the declarer calls one of: {cards}; its holder is his partner, \
+                "{when} the declarer calls one of: {cards}; its holder is his partner, \
                  known to the others when the card is played; {}; the two sides pool their tricks and card points",
                 if alone_if_own {
                     "he may call a card of his own and then plays alone"
