@@ -137,6 +137,7 @@ pub fn explain(v: &Variant) -> String {
         match v.pickup {
             Pickup::AfterFrontRound => "after the front announcement round",
             Pickup::AfterBidding => "after the bidding",
+            Pickup::AfterPartnerCall => "after the declarer has called his partner's card",
         }
     );
 
@@ -438,6 +439,24 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
     } else {
         let _ = writeln!(o, "  win: {win}");
     }
+    if let Some(per_point) = c.point_difference_value {
+        let _ = writeln!(
+            o,
+            "  game value: {per_point} per point of difference between the two sides' totals (instead of the value)"
+        );
+    }
+    if !c.minimum_by_melds.is_empty() {
+        let rows: Vec<String> = c
+            .minimum_by_melds
+            .iter()
+            .map(|(m, v)| format!("{m} meld points: {v}"))
+            .collect();
+        let _ = writeln!(
+            o,
+            "  minimum by melds: each side's total must reach the minimum its counted meld points give ({}; above a row, more by the meld points beyond it); a side that reaches its minimum beats one that does not, and if both do the higher total wins",
+            rows.join(", ")
+        );
+    }
     if c.sides == SidesKind::DeclarerVsDefence {
         let _ = writeln!(
             o,
@@ -572,6 +591,8 @@ fn after_contracts(v: &Variant, o: &mut String) {
         "a round ends after {}",
         if v.announcing.all_speak_first {
             "everyone has spoken and two players pass in a row"
+        } else if v.announcing.closes_with_first_trick {
+            "trick 1 (each player speaks at his turn, with his card; nothing after it)"
         } else {
             "two passes in a row"
         }
@@ -629,6 +650,27 @@ fn after_contracts(v: &Variant, o: &mut String) {
         }
     }
     for marriage in &m.marriages {
+        if let Some(every) = marriage.every_suit {
+            let _ = writeln!(
+                o,
+                "marriage {}: {} and {} of one suit in one hand, {} in trumps and {} in another suit; {} by its holder at his turn in trick 1, just before his card{}",
+                marriage.name,
+                rank_codes(v, &[marriage.ranks.0]),
+                rank_codes(v, &[marriage.ranks.1]),
+                marriage.value,
+                every.plain_value,
+                match every.declare {
+                    crate::model::MarriageDeclare::Announced => "announced (its value said, the cards not shown)",
+                    crate::model::MarriageDeclare::Shown => "shown (both cards laid face up)",
+                },
+                if every.with_a_trick {
+                    "; it counts only if the holder's side wins a trick"
+                } else {
+                    ""
+                }
+            );
+            continue;
+        }
         let _ = writeln!(
             o,
             "marriage {}: trump {} and {} in one hand, {}, counts without being announced",
@@ -665,6 +707,18 @@ fn after_contracts(v: &Variant, o: &mut String) {
         }
         if f.front.is_none() {
             let _ = writeln!(o, "  only back");
+        }
+        if let Some(u) = f.unannounced {
+            let _ = writeln!(
+                o,
+                "  made without being announced, it scores {u} for the side that made it (nothing if missed)"
+            );
+        }
+        if f.replaces_game {
+            let _ = writeln!(
+                o,
+                "  settled (announced, or made unannounced), its amount is paid instead of the game's"
+            );
         }
         // a game multiplier's condition and side are never used: the game's result decides
         for &c in f.contracts.iter().filter(|_| !f.multiplies_game) {
@@ -949,6 +1003,9 @@ fn after_contracts(v: &Variant, o: &mut String) {
             "each item is written as a positive number to whoever won it"
         }
     );
+    if let Some(u) = &v.scoring.unit {
+        let _ = writeln!(o, "amounts in {u}");
+    }
     if let Some(r) = &v.scoring.robber {
         let _ = writeln!(
             o,
@@ -1036,8 +1093,14 @@ fn partner_words(c: &crate::model::Contract, v: &Variant) -> String {
                 .map(|s| crate::model::cond::card_words(s, v))
                 .collect::<Vec<_>>()
                 .join(", ");
+            // `pickup after-partner-call`: the call comes between the packets, on the cards he has
+            let when = if v.pickup == crate::model::Pickup::AfterPartnerCall {
+                "on the cards he holds before the hidden packets are dealt (a called card that comes to him in them makes him play alone)"
+            } else {
+                "after the auction and the exchange"
+            };
             format!(
-                "after the auction and the exchange the declarer calls one of: {cards}; its holder is his partner, \
+                "{when} the declarer calls one of: {cards}; its holder is his partner, \
                  known to the others when the card is played; {}; the two sides pool their tricks and card points",
                 if alone_if_own {
                     "he may call a card of his own and then plays alone"

@@ -24,6 +24,7 @@ fn item(value: i64, pay: &[i64]) -> ScoreItem {
         value,
         won: None,
         pay: p,
+        unannounced: false,
     }
 }
 

@@ -262,6 +262,8 @@ mod tests {
             requires_declarer_only: false,
             back_no_trumps: None,
             upgrade: None,
+            unannounced: None,
+            replaces_game: false,
             prov: Default::default(),
         };
         assert!(needs_trump(&f));

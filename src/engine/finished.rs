@@ -74,6 +74,8 @@ impl Finished {
             ended_early: play.ended_early,
         };
         f.add_marriages(g, contract);
+        // marriages of every suit, as declared in trick 1
+        super::marriages::add_declared_marriages(g, &mut f);
         // sequences and sets, validated (§4.5)
         super::melds::add_meld_points(g, &mut f.melds);
         f
@@ -87,7 +89,7 @@ impl Finished {
         let tb = &g.rules.tables;
         let n = (self.n as usize).min(MAX_SEATS);
         for (i, marriage) in g.rules.variant.melds.marriages.iter().enumerate() {
-            if contract.melds.marriages & (1 << i) == 0 {
+            if contract.melds.marriages & (1 << i) == 0 || marriage.every_suit.is_some() {
                 continue;
             }
             let (r1, r2) = marriage.ranks;

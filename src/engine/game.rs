@@ -210,6 +210,8 @@ pub struct Observation {
     /// Cards laid open on the table, by table seat: the defence's hands under `open-hands`
     /// (`open_hands.rs`); zero otherwise.
     pub open_hands: [u64; MAX_SEATS],
+    /// Cards laid face up by their holders and not yet played: `shown` marriages (`marriages.rs`).
+    pub shown: u64,
     /// The trick in progress: (seat, card).
     pub trick: Vec<(Seat, u8)>,
     /// Every action so far: (seat, action).
@@ -325,6 +327,8 @@ pub struct Game {
     pub(super) claims: super::claims::ClaimState,
     /// The declarer's called partner (`partner.rs`).
     pub(super) partner: super::partner::PartnerCall,
+    /// Marriages of every suit declared in trick 1 (`marriages.rs`).
+    pub(super) marriages: super::marriages::MarriageCalls,
 }
 
 impl Game {
@@ -380,6 +384,7 @@ impl Game {
             ext: Default::default(),
             claims: Default::default(),
             partner: Default::default(),
+            marriages: Default::default(),
         };
         g.start_hand(dealer);
         g
@@ -444,6 +449,7 @@ impl Game {
             ext,
             claims,
             partner,
+            marriages,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -497,6 +503,7 @@ impl Game {
         *ex = ExchangeState::default();
         *draw = TalonDrawState::default();
         *partner = Default::default();
+        *marriages = Default::default();
         *meld_said = [0; MAX_SEATS];
         *meld_seq = Default::default();
         *meld_sets = [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS];
@@ -809,7 +816,8 @@ impl Game {
             if self.claims.made.is_some() && self.check_disputed_trick() {
                 return;
             }
-            if talk_trick && self.talk.said_in_trick {
+            // `end with-first-trick`: the window closes with trick 1 (`announce.rs` talk)
+            if talk_trick && self.talk.said_in_trick && !self.rules.variant.announcing.closes_with_first_trick {
                 self.stage = Stage::Back;
                 self.talk.speaker = self.first_leader;
                 self.talk.passes = 0;
@@ -880,8 +888,12 @@ impl Game {
         played
     }
 
-    /// Picks up the hidden packets.
+    /// Picks up the hidden packets (with `pickup after-partner-call`, only once the partner is
+    /// called or there is no call: `partner.rs`).
     pub(super) fn pickup(&mut self) {
+        if self.rules.variant.pickup == Pickup::AfterPartnerCall && self.awaits_partner_call() {
+            return;
+        }
         self.picked_up = true;
     }
 
@@ -1071,6 +1083,7 @@ impl Game {
             open_hand: self.open_hand(),
             partner: self.partner_known_to(seat).map(Seat),
             open_hands: self.defence_open_hands(),
+            shown: self.shown_marriage_cards(),
             trick,
             history: if self.sees_draw_discards(seat) {
                 self.history.clone()

@@ -94,7 +94,13 @@ impl Game {
             .callable
             .iter()
             .fold(0u64, |m, s| m | self.rules.tables.sel_mask(s, self.trump));
-        let own = self.hands.get(d as usize).copied().unwrap_or(0);
+        // his cards as he sees them: with `pickup after-partner-call` the first packet only
+        let unseen = if self.picked_up {
+            0
+        } else {
+            self.deal.hidden.get(d as usize).copied().unwrap_or(0)
+        };
+        let own = self.hands.get(d as usize).copied().unwrap_or(0) & !unseen;
         if alone_if_own || all & !own == 0 {
             all
         } else {
@@ -109,6 +115,8 @@ impl Game {
             .declarer
             .filter(|_| self.partner.card.is_none() && self.callable_now() != 0)
         else {
+            // no call to wait for: the packets held back for it are taken up now
+            self.picked_up = true;
             return false;
         };
         self.stage = Stage::PartnerCall { declarer };
@@ -133,10 +141,18 @@ impl Game {
         }
     }
 
+    /// Whether the contract calls a partner's card that is not called yet (what
+    /// `pickup after-partner-call` waits for).
+    pub(super) fn awaits_partner_call(&self) -> bool {
+        self.partner.card.is_none() && matches!(self.sides_kind(), SidesKind::CalledCard { .. })
+    }
+
     /// The declarer called `card`: its holder is his partner (none when he holds it himself or
-    /// nobody does), and the play begins.
+    /// nobody does: a called card dealt to him in the packets after the call makes him play
+    /// alone too), the held-back packets are taken up, and the play begins.
     pub(super) fn apply_partner_call(&mut self, action: Action) {
         let Action::CallCard(card) = action else { return };
+        self.picked_up = true;
         let holder =
             (0..self.n.min(MAX_SEATS as u8)).find(|&p| self.hands.get(p as usize).is_some_and(|h| h & bit(card) != 0));
         self.partner = PartnerCall {
@@ -177,7 +193,9 @@ impl Game {
             SidesKind::CalledCard { .. } => {
                 let holder = self.partner.holder?;
                 let card = self.partner.card?;
-                let in_play = matches!(self.phase(), Phase::Play | Phase::Call | Phase::Over);
+                // the play's hands are dealt at the call (`begin_play`): from then on, in any
+                // phase (a back round after trick 1 too), a card in no hand has been played
+                let in_play = !matches!(self.phase(), Phase::PartnerCall | Phase::Bidding);
                 let played = in_play && self.play.hands.iter().take(self.n as usize).all(|h| h & bit(card) == 0);
                 (played || self.pos_at(seat) == Some(holder)).then(|| self.seat_at(holder))
             }

@@ -10,6 +10,8 @@ use super::tables::MAX_SEATS;
 use crate::model::{Cond, ContractId, FigureId, Prim, SuitId, Tie, Win};
 use crate::syntax::ast::Comparison;
 
+mod bonuses;
+
 /// One scored item.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ScoreItem {
@@ -28,6 +30,9 @@ pub struct ScoreItem {
     /// The product of the doubling levels said on it.
     pub multiplier: i64,
     pub value: i64,
+    /// A figure made without being announced (`unannounced V`): not an announcement's item.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unannounced: bool,
     /// Won by its owner; `None` when nobody wins (a tie that pays nobody).
     pub won: Option<bool>,
     /// Payment per table seat (positive = receives).
@@ -127,7 +132,11 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         f: &f,
         game_won: None,
     };
-    let base = goals::contract_value(&f, contract);
+    let base = match contract.point_difference_value {
+        // the totals' difference, side against side (`minimums.rs`)
+        Some(per_point) => per_point * super::minimums::point_difference(&f, contract),
+        None => goals::contract_value(&f, contract),
+    };
     let mult = g.game_factor();
     let hand_sides = f.sides;
     match (contract.win, f.declarer) {
@@ -155,6 +164,9 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             } else {
                 Some(false)
             };
+            if !contract.minimum_by_melds.is_empty() {
+                ctx.game_won = super::minimums::game_won(&f, contract, with_melds).or(ctx.game_won);
+            }
         }
         (Win::NoTricks, Some(_)) => ctx.game_won = Some(goals::tricks_of(&f, hand_sides.declarer) == 0),
         (Win::Goal, Some(d)) => {
@@ -182,7 +194,12 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             }
         }
     }
-    let game_value = (base + extra).saturating_mul(mult) - deducted;
+    let mut game_value = (base + extra).saturating_mul(mult) - deducted;
+    // a figure that replaces the game is settled: the game's amount is taken off (`bonuses.rs`)
+    if bonuses::game_replaced(&ctx) {
+        deducted += game_value;
+        game_value = 0;
+    }
     let sides = Sides::of(g, &hand_sides);
     // each item goes on the sheet with no payment, then its payments are written in place and
     // added to the totals at once (`Pay`)
@@ -198,6 +215,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         value: game_value,
         won: ctx.game_won,
         pay: [0; MAX_SEATS],
+        unannounced: false,
     });
     if let Some(item) = s.items.last_mut() {
         let mut pay = Pay {
@@ -262,6 +280,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             value,
             won: Some(won),
             pay: [0; MAX_SEATS],
+            unannounced: false,
         });
         if let Some(item) = s.items.last_mut() {
             let mut pay = Pay {
@@ -271,6 +290,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             pay_side(&sides, owner_decl, won, value, &mut pay);
         }
     }
+    bonuses::score_unannounced(&ctx, &sides, s);
     for p in 0..n.min(MAX_SEATS) {
         let seat = g.seat_at(p as u8) as usize;
         if let (Some(cp), Some(mp), Some(tr)) = (

@@ -14,8 +14,14 @@ use std::sync::Arc;
 pub struct ContractStats {
     pub name: String,
     pub played: u64,
+    /// With a partner (`sides` other than the declarer alone), "declarer" means the declarer's
+    /// side: won and lost count the side's results.
     pub declarer_won: u64,
     pub declarer_lost: u64,
+    /// Only for a contract whose declarer may have a partner: the hands he played alone (his
+    /// own card called, or the card that makes the partner never played to him). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declarer_alone: Option<u64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
@@ -55,6 +61,7 @@ impl Summary {
                 .iter()
                 .map(|c| ContractStats {
                     name: c.name.clone(),
+                    declarer_alone: c.sides.with_partner().then_some(0),
                     ..Default::default()
                 })
                 .collect(),
@@ -87,8 +94,12 @@ impl Summary {
                 Some(false) if s.declarer.is_some() => c.declarer_lost += 1,
                 _ => {}
             }
+            if let Some(alone) = c.declarer_alone.as_mut() {
+                *alone += (s.declarer.is_some() && g.partner().is_none()) as u64;
+            }
         }
-        for item in s.items.iter().skip(1) {
+        // figures made unannounced are not announcements: the summary counts the announced
+        for item in s.items.iter().skip(1).filter(|i| !i.unannounced) {
             if let Some(f) = item.figure.and_then(|f| self.figures.get_mut(f)) {
                 f.announced += 1;
                 f.won += (item.won == Some(true)) as u64;
@@ -121,6 +132,9 @@ impl Summary {
             a.played += b.played;
             a.declarer_won += b.declarer_won;
             a.declarer_lost += b.declarer_lost;
+            if let (Some(x), Some(y)) = (a.declarer_alone.as_mut(), b.declarer_alone) {
+                *x += y;
+            }
         }
         for (a, b) in self.figures.iter_mut().zip(o.figures) {
             a.announced += b.announced;
@@ -164,7 +178,7 @@ fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
         // the sequence first, else the first open set row
         let meld = match g.open_melds() {
             (Some(row), _) => Some(MeldCall::Sequence(row)),
-            (None, 0) => None,
+            (None, 0) => g.open_marriage_call(),
             (None, sets) => Some(MeldCall::Set(sets.trailing_zeros() as u8)),
         };
         if let Some(m) = meld {

@@ -12,6 +12,7 @@ use crate::syntax::StmtKind as K;
 
 mod contract_rules;
 mod goals;
+mod marriages;
 mod most;
 mod sides;
 mod undertakings;
@@ -314,7 +315,7 @@ impl<'a> Builder<'a> {
         // unless written, a front round is held only when there is a moment for it: after the
         // bidding, before the hidden packets are taken up (so explain says what the engine does)
         let hidden = deal.iter().any(|s| matches!(s, DealStep::Packet { hidden: true, .. }));
-        if self.get(&["announcing", "front-round"]).is_none() && (!hidden || pickup == Pickup::AfterBidding) {
+        if self.get(&["announcing", "front-round"]).is_none() && (!hidden || pickup != Pickup::AfterFrontRound) {
             announcing.front_round = false;
         }
         let doublings = self.doublings();
@@ -758,8 +759,9 @@ impl<'a> Builder<'a> {
                 }
                 Some(K::pickup_stmt) => {
                     pickup = match self.word(e, 1) {
-                        Some(words::PickupTime::AfterBidding) => Pickup::AfterBidding,
-                        Some(words::PickupTime::AfterFrontRound) | None => Pickup::AfterFrontRound,
+                        Some(words::PickupTime::Bidding) => Pickup::AfterBidding,
+                        Some(words::PickupTime::PartnerCall) => Pickup::AfterPartnerCall,
+                        Some(words::PickupTime::FrontRound) | None => Pickup::AfterFrontRound,
                     }
                 }
                 other => self.unread(e, other),
@@ -814,6 +816,8 @@ impl<'a> Builder<'a> {
                 bid_requires_same_suit: Vec::new(),
                 order_if_called: None,
                 defence_open_after: None,
+                minimum_by_melds: Vec::new(),
+                point_difference_value: None,
                 prov,
             };
             let mut claim_rules = ClaimRules::default();
@@ -928,6 +932,10 @@ impl<'a> Builder<'a> {
                             },
                         }
                     }
+                    Some(K::minimum_by_melds_stmt) => c.minimum_by_melds = self.minimum_by_melds(e),
+                    Some(K::point_difference_value_stmt) => {
+                        c.point_difference_value = self.int(e, 1, 1, 1_000_000, "a value per point");
+                    }
                     Some(K::tie_stmt) => {
                         c.tie = match self.word(e, 1) {
                             Some(words::Tie::MostPayFewer) => Tie::MostPayFewer,
@@ -983,7 +991,14 @@ impl<'a> Builder<'a> {
                 );
             }
             self.duties_need_trumps(&c);
-            if let (Some(m), false) = (first_of(c.melds.marriages, &melds.marriages), c.trumps) {
+            // a marriage of every suit also counts without trumps (at its plain value)
+            let trump_only = melds
+                .marriages
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.every_suit.is_none())
+                .fold(0u8, |mask, (i, _)| mask | 1u8.checked_shl(i as u32).unwrap_or(0));
+            if let (Some(m), false) = (first_of(c.melds.marriages & trump_only, &melds.marriages), c.trumps) {
                 let span = head.stmt.head_span();
                 self.err(
                     Code::TrumpWithoutTrumps,
@@ -1279,6 +1294,7 @@ impl<'a> Builder<'a> {
             back_with_first_trick: true,
             back_declarer_first: false,
             all_speak_first: false,
+            closes_with_first_trick: false,
         };
         for e in self.block(&["announcing"]) {
             match e.stmt.kind() {
@@ -1287,7 +1303,11 @@ impl<'a> Builder<'a> {
                     a.back_with_first_trick = self.word(e, 1) == Some(words::BackRound::WithFirstTrick);
                     a.back_declarer_first = e.stmt.words.len() > 2;
                 }
-                Some(K::round_end_stmt) => a.all_speak_first = self.word(e, 1) != Some(words::RoundEnd::TwoPasses),
+                Some(K::round_end_stmt) => {
+                    let end = self.word(e, 1);
+                    a.all_speak_first = end == Some(words::RoundEnd::AllSpokeThenTwoPasses);
+                    a.closes_with_first_trick = end == Some(words::RoundEnd::WithFirstTrick);
+                }
                 other => self.unread(e, other),
             }
         }
@@ -1356,12 +1376,26 @@ impl<'a> Builder<'a> {
                     let name = text(e, 1).to_string();
                     let words: Vec<Word> = e.stmt.words.iter().skip(3).take(2).cloned().collect();
                     let rs: Vec<RankId> = words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect();
-                    let value = self.int(e, 5, 0, 1_000_000, "a meld value").unwrap_or(0);
+                    // `trump A B V`, or `every-suit A B trump V plain V declare HOW [counts-with-a-trick]`
+                    let every = text(e, 2) == "every-suit";
+                    let value = self
+                        .int(e, if every { 6 } else { 5 }, 0, 1_000_000, "a meld value")
+                        .unwrap_or(0);
+                    let every_suit = every.then(|| EverySuitMarriage {
+                        plain_value: self.int(e, 8, 0, 1_000_000, "a meld value").unwrap_or(0),
+                        declare: if text(e, 10) == "shown" {
+                            MarriageDeclare::Shown
+                        } else {
+                            MarriageDeclare::Announced
+                        },
+                        with_a_trick: text(e, 11) == "counts-with-a-trick",
+                    });
                     if let (&[a, b], true) = (&rs[..], self.new_meld_row(e, &m, &name, m.marriages.len())) {
                         m.marriages.push(MarriageRow {
                             name,
                             ranks: (a, b),
                             value,
+                            every_suit,
                         });
                     }
                 }
@@ -1697,6 +1731,8 @@ impl<'a> Builder<'a> {
                 requires_declarer_only: false,
                 back_no_trumps: None,
                 upgrade: None,
+                unannounced: None,
+                replaces_game: false,
                 prov,
             };
             let mut has_value = false;
@@ -1774,6 +1810,8 @@ impl<'a> Builder<'a> {
                         }
                     }
                     Some(K::fulfil_stmt) => f.fulfil_by_side = self.word(e, 1) == Some(words::Fulfil::Side),
+                    Some(K::unannounced_stmt) => f.unannounced = self.int(e, 1, 0, 1_000_000, "a figure value"),
+                    Some(K::replaces_game_stmt) => f.replaces_game = true,
                     Some(K::effect_stmt) => f.multiplies_game = self.word(e, 1) == Some(words::Effect::MultiplyGame),
                     Some(K::requires_stmt) => {
                         // `requires [declarer] holds CARD...`: the cards follow `holds`
@@ -2164,6 +2202,7 @@ impl<'a> Builder<'a> {
             sitting_out_with_opponents: false,
             paper_plus_minus: false,
             robber: None,
+            unit: None,
         };
         for e in self.block(&["scoring"]) {
             match e.stmt.kind() {
@@ -2175,6 +2214,7 @@ impl<'a> Builder<'a> {
                 Some(K::sitting_out_stmt) => {
                     s.sitting_out_with_opponents = self.word(e, 1) == Some(words::SittingOut::WithOpponents);
                 }
+                Some(K::unit_stmt) => s.unit = Some(text(e, 1).to_string()),
                 Some(K::paper_stmt) => s.paper_plus_minus = self.word(e, 1) == Some(words::Paper::PlusMinus),
                 Some(K::robber_stmt) => {
                     let target = self.int(e, 1, 1, 1_000_000, "a robber target").unwrap_or(20);

@@ -133,6 +133,10 @@ pub enum DealStep {
 pub enum Pickup {
     AfterFrontRound,
     AfterBidding,
+    /// `pickup after-partner-call`: the hidden packets are dealt after the declarer has called
+    /// his partner's card (`sides called-card`) on the cards he holds so far; a called card that
+    /// comes to him in them makes him play alone.
+    AfterPartnerCall,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -306,6 +310,14 @@ pub struct Contract {
     /// `open-hands defence after-trick N`: once trick N is played the declarer's opponents'
     /// hands are open to every seat (`Observation::open_hands`).
     pub defence_open_after: Option<u8>,
+    /// `minimum-by-melds M V ...`: (meld points, minimum total) rows, by meld points; empty
+    /// when absent. Each side must reach the minimum its counted meld points give (`score.rs`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub minimum_by_melds: Vec<(i64, i64)>,
+    /// `point-difference-value N`: the game is worth N per point of difference between the
+    /// sides' totals, instead of `value` (`score.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub point_difference_value: Option<i64>,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -507,6 +519,9 @@ pub struct Announcing {
     /// before-first-lead declarer-first`), not by the first leader.
     pub back_declarer_first: bool,
     pub all_speak_first: bool,
+    /// `end with-first-trick`: the back round held with trick 1 closes with it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub closes_with_first_trick: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -548,7 +563,32 @@ pub struct SetRow {
 pub struct MarriageRow {
     pub name: String,
     pub ranks: (RankId, RankId),
+    /// The value in trumps.
     pub value: i64,
+    /// `marriage NAME every-suit A B trump V plain V declare ...`: the pair in any suit, declared
+    /// by its holder; `None` for the trump-only row counted unannounced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub every_suit: Option<EverySuitMarriage>,
+}
+
+/// A marriage of every suit (`marriage NAME every-suit ...`): its value outside trumps, how its
+/// holder declares it, and whether it counts only for a side that wins a trick.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct EverySuitMarriage {
+    pub plain_value: i64,
+    pub declare: MarriageDeclare,
+    /// `counts-with-a-trick`: counted only if the holder's side wins at least one trick.
+    pub with_a_trick: bool,
+}
+
+/// How a marriage of every suit is declared: at one's turn in trick 1, just before one's card
+/// (the meld moment). A new style (registered by leading one of the pair, ...) is a new value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum MarriageDeclare {
+    /// Its value is said ("forty" in trumps, "twenty" elsewhere); the cards are not shown.
+    Announced,
+    /// The two cards are laid face up: everyone sees them until they are played.
+    Shown,
 }
 
 impl Melds {
@@ -600,6 +640,12 @@ pub struct Figure {
     pub back_no_trumps: Option<i64>,
     /// Won, and this condition holds too: the figure scores this value (`upgrade`).
     pub upgrade: Option<(i64, Cond)>,
+    /// `unannounced V`: made without being announced, it scores V for the side that made it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unannounced: Option<i64>,
+    /// `replaces-game`: settled, its amount is paid instead of the game's.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub replaces_game: bool,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -723,6 +769,9 @@ pub struct Scoring {
     pub sitting_out_with_opponents: bool,
     pub paper_plus_minus: bool,
     pub robber: Option<Robber>,
+    /// `unit cents`: what the amounts are counted in, named on the sheet's total line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
 }
 
 impl Variant {

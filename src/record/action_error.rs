@@ -20,6 +20,8 @@ pub enum ActionError {
     NotASet(String),
     /// `meld X`: no set or sequence row is called X.
     NoSequence(String),
+    /// `meld X trump|plain`: no marriage of every suit is called X.
+    NoEverySuitMarriage(String),
     /// `announce X`: no figure is called X.
     NoFigure(String),
     /// `bid X` in a numeric round: X is not a number of tricks.
@@ -41,6 +43,7 @@ impl fmt::Display for ActionError {
             ActionError::NoSuit(a) => write!(f, "there is no suit `{a}` in these rules"),
             ActionError::NotASet(a) => write!(f, "`{a}` is not a set of this variant"),
             ActionError::NoSequence(a) => write!(f, "there is no sequence `{a}` in these rules"),
+            ActionError::NoEverySuitMarriage(a) => write!(f, "there is no marriage of every suit `{a}` in these rules"),
             ActionError::NoFigure(a) => write!(f, "there is no figure `{a}` in these rules"),
             ActionError::NotATrickCount(a) => write!(f, "`{a}` is not a number of tricks to bid"),
             ActionError::NotABid(a) => write!(f, "`{a}` is not a bid of this round"),

@@ -128,6 +128,16 @@ pub fn action_text(game: &Game, action: Action) -> String {
             "meld {}",
             v.melds.sets.get(i as usize).map(|r| r.name.as_str()).unwrap_or("?")
         ),
+        // the class of a marriage of every suit, not its suit: an announced one shows no card
+        Action::Meld(MeldCall::Marriage { row, trump }) => format!(
+            "meld {} {}",
+            v.melds
+                .marriages
+                .get(row as usize)
+                .map(|r| r.name.as_str())
+                .unwrap_or("?"),
+            if trump { "trump" } else { "plain" }
+        ),
         Action::Exchange => "exchange".into(),
         Action::Discard(c) => format!("discard {}", card_name(v, c)),
         Action::Call(item) => format!("call {}", item_name(game, item)),
@@ -195,6 +205,22 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, ActionError> {
             .ok_or_else(|| ActionError::NoSuit(arg.into())),
         "no-trumps" => Ok(Action::NoTrumps),
         // a set row by its name, else a sequence row
+        // a marriage of every suit: `meld NAME trump` or `meld NAME plain`
+        "meld" if arg.ends_with(" trump") || arg.ends_with(" plain") => {
+            let (name, class) = arg.rsplit_once(' ').unwrap_or((arg, ""));
+            v.melds
+                .marriages
+                .iter()
+                .position(|r| r.name == name.trim() && r.every_suit.is_some())
+                .and_then(|i| u8::try_from(i).ok())
+                .map(|row| {
+                    Action::Meld(MeldCall::Marriage {
+                        row,
+                        trump: class == "trump",
+                    })
+                })
+                .ok_or_else(|| ActionError::NoEverySuitMarriage(name.trim().into()))
+        }
         "meld" => match v.melds.sets.iter().position(|r| r.name == arg) {
             Some(i) => u8::try_from(i)
                 .map(|i| Action::Meld(MeldCall::Set(i)))

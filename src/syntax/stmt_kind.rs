@@ -82,7 +82,7 @@ stmt_kinds! {
     packet_stmt [deal_block] "packet" "packet N each [hidden]";
     indicator_stmt [deal_block] "indicator" "indicator";
     talon_stmt [deal_block] "talon" "talon N [face-up]";
-    pickup_stmt [deal_block] "pickup" "pickup (after-front-round|after-bidding)";
+    pickup_stmt [deal_block] "pickup" "pickup (after-front-round|after-bidding|after-partner-call)";
 
     bidding_block [] "bidding" "bidding { ... }" block = true, doc = "bidding-and-ladder";
     round_row [bidding_block] "round" "round N (accept-indicator|ascending ...|first-claim ...|each-bids ...|highest-bids ...)" key = Key::Words(2);
@@ -102,6 +102,8 @@ stmt_kinds! {
     count_stmt [contract_block] "count" "count NAME [NAME]";
     first_lead_stmt [contract_block] "first-lead" "first-lead SEAT";
     win_stmt [contract_block] "win" "win (more-than-each (card-points+melds|card-points) | no-tricks | most-tricks | most-card-points | CONDITION)";
+    minimum_by_melds_stmt [contract_block] "minimum-by-melds" "minimum-by-melds N N ...";
+    point_difference_value_stmt [contract_block] "point-difference-value" "point-difference-value N";
     tie_stmt [contract_block] "tie" "tie (declarer-loses|most-pay-fewer|most-pay N ...|nobody)";
     melds_in_stmt [contract_block] "melds" "melds (none | (sequence|NAME) ...)" set_valued = true;
     early_end_stmt [contract_block] "early-end" "early-end when-lost";
@@ -125,7 +127,7 @@ stmt_kinds! {
     announcing_block [] "announcing" "announcing { ... }" block = true, doc = "announcing";
     front_round_stmt [announcing_block] "front-round" "front-round (declarer-first|none)";
     back_round_stmt [announcing_block] "back-round" "back-round (with-first-trick | before-first-lead [declarer-first])";
-    round_end_stmt [announcing_block] "end" "end (two-passes|all-spoke-then-two-passes)";
+    round_end_stmt [announcing_block] "end" "end (two-passes|all-spoke-then-two-passes|with-first-trick)";
 
     melds_block [] "melds" "melds { ... }" block = true, doc = "melds";
     sequence_order_stmt [melds_block] "sequence-order" "sequence-order NAME";
@@ -134,7 +136,7 @@ stmt_kinds! {
     sequence_row [melds_block] "sequence" "sequence NAME N N" key = Key::Words(2);
     set_order_stmt [melds_block] "set-order" "set-order NAME NAME NAME" key = Key::Words(2);
     set_row [melds_block] "set" "set NAME N N ranks (all | CODE ...)" key = Key::Words(2);
-    marriage_row [melds_block] "marriage" "marriage NAME trump CODE CODE N" key = Key::Words(2);
+    marriage_row [melds_block] "marriage" "marriage NAME (trump CODE CODE N | every-suit CODE CODE trump N plain N declare (announced|shown) [counts-with-a-trick])" key = Key::Words(2);
 
     figure_block [] "figure" "figure NAME [\"TEXT\"] { ... }" block = true, key = Key::Words(2), doc = "figure";
     in_stmt [figure_block] "in" "in NAME ..." set_valued = true;
@@ -146,6 +148,8 @@ stmt_kinds! {
     effect_stmt [figure_block] "effect" "effect (multiply-game|item)";
     requires_stmt [figure_block] "requires" "requires [declarer] holds CARD ...";
     upgrade_stmt [figure_block] "upgrade" "upgrade N when CONDITION";
+    unannounced_stmt [figure_block] "unannounced" "unannounced N";
+    replaces_game_stmt [figure_block] "replaces-game" "replaces-game";
 
     figure_ladder_line [] "figure-ladder" "figure-ladder NAME NAME ... [same-round (forbidden|allowed)]" key = Key::Words(2), doc = "figure-ladder";
 
@@ -183,6 +187,7 @@ stmt_kinds! {
     sitting_out_stmt [scoring_block] "sitting-out" "sitting-out (with-opponents|nothing)";
     paper_stmt [scoring_block] "paper" "paper (positive|plus-minus)";
     robber_stmt [scoring_block] "robber" "robber N bonus N [escalate]";
+    unit_stmt [scoring_block] "unit" "unit NAME";
 
     remove_line [] "remove" "remove (figure|contract|figure-ladder|doubling|calling|exchange) NAME" doc = "remove";
 }

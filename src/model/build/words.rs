@@ -80,7 +80,7 @@ words! {
     /// `seating ...`.
     enum Seating { CounterClockwise = "counter-clockwise", Clockwise = "clockwise" }
     /// `pickup ...`.
-    enum PickupTime { AfterFrontRound = "after-front-round", AfterBidding = "after-bidding" }
+    enum PickupTime { FrontRound = "after-front-round", Bidding = "after-bidding", PartnerCall = "after-partner-call" }
     /// `trumps ...` in a contract.
     enum Trumps { Bid = "bid", None = "none", Fixed = "fixed", Chosen = "chosen", CalledSuit = "called-suit" }
     /// `discards ...`.
@@ -118,7 +118,7 @@ words! {
     /// `back-round ...`.
     enum BackRound { WithFirstTrick = "with-first-trick", BeforeFirstLead = "before-first-lead" }
     /// `end ...` of the announcing rounds.
-    enum RoundEnd { TwoPasses = "two-passes", AllSpokeThenTwoPasses = "all-spoke-then-two-passes" }
+    enum RoundEnd { TwoPasses = "two-passes", AllSpokeThenTwoPasses = "all-spoke-then-two-passes", WithFirstTrick = "with-first-trick" }
     /// `sequence-ties ...`.
     enum SequenceTies { TrumpElseVoid = "trump-else-void", SuitRank = "suit-rank" }
     /// `sequence-scoring ...`.
