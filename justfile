@@ -27,6 +27,11 @@ yardstick:
 beside:
     cd benches/beside && cargo run --release -q -- 60 10000
 
+# full random hands of alsos-3p, asszorti and the Königrufen family in one run: hands/s and ns per
+# card played on one core, medians over rounds that visit the variants in turn
+per-card:
+    cd benches/beside && cargo run --release -q --bin per_card -- 15 4000
+
 # A/B check of the working tree against a base commit, both in one binary: `just ab HEAD~1`
 ab BASE:
     benches/beside/ab.sh {{BASE}}
@@ -39,4 +44,5 @@ variants:
 # (tests/docs_transcripts.rs); review the docs' diff before committing, never accept it blindly
 docs:
     KARTYA_BLESS_DOCS=1 cargo test --test docs_transcripts
+    KARTYA_BLESS_DOCS=1 cargo test --test docs_reference
     git diff --stat -- README.md docs

@@ -137,6 +137,7 @@ pub fn explain(v: &Variant) -> String {
         match v.pickup {
             Pickup::AfterFrontRound => "after the front announcement round",
             Pickup::AfterBidding => "after the bidding",
+            Pickup::AfterPartnerCall => "after the declarer has called his partner's card",
         }
     );
 
@@ -367,6 +368,32 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
             let _ = writeln!(o, "  trick order: {} for every suit", order_name(v, c.plain_order));
         }
     }
+    if let Some((rank, order)) = c.order_if_called {
+        let _ = writeln!(
+            o,
+            "  trick order if the called card is a {}: {} for every suit",
+            v.ranks.get(rank as usize).map(|r| r.code.as_str()).unwrap_or("?"),
+            order_name(v, order)
+        );
+    }
+    if let Some(t) = c.defence_open_after {
+        let _ = writeln!(
+            o,
+            "  open hands: once trick {t} is played the declarer's opponents lay their hands face up for every seat (and may talk the play over)"
+        );
+    }
+    if !c.bid_requires_same_suit.is_empty() {
+        let ranks: Vec<&str> = c
+            .bid_requires_same_suit
+            .iter()
+            .map(|&r| v.ranks.get(r as usize).map(|r| r.code.as_str()).unwrap_or("?"))
+            .collect();
+        let _ = writeln!(
+            o,
+            "  bid only by a player holding {} of one suit (checked when he bids)",
+            ranks.join(" and ")
+        );
+    }
     match (c.trump_points, c.plain_points) {
         (None, None) => {
             let _ = writeln!(o, "  card points: do not count");
@@ -393,6 +420,9 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
         Win::MoreThanEach { with_melds: false } => "the declarer's card points must be more than each opponent's",
         Win::NoTricks => "the declarer must take no trick",
         Win::MostTricks => "nobody declares; the player with the most tricks pays each other player",
+        Win::MostCardPoints => {
+            "nobody declares; the player with the most card points (his own tricks, with the last trick) pays the others, as the tie line says"
+        }
         Win::Goal => "",
     };
     if let (Win::Goal, Some(goal), Some(each)) = (c.win, &c.goal, &c.each_scores) {
@@ -412,6 +442,24 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
         );
     } else {
         let _ = writeln!(o, "  win: {win}");
+    }
+    if let Some(per_point) = c.point_difference_value {
+        let _ = writeln!(
+            o,
+            "  game value: {per_point} per point of difference between the two sides' totals (instead of the value)"
+        );
+    }
+    if !c.minimum_by_melds.is_empty() {
+        let rows: Vec<String> = c
+            .minimum_by_melds
+            .iter()
+            .map(|(m, v)| format!("{m} meld points: {v}"))
+            .collect();
+        let _ = writeln!(
+            o,
+            "  minimum by melds: each side's total must reach the minimum its counted meld points give ({}; above a row, more by the meld points beyond it); a side that reaches its minimum beats one that does not, and if both do the higher total wins",
+            rows.join(", ")
+        );
     }
     if c.sides == SidesKind::DeclarerVsDefence {
         let _ = writeln!(
@@ -441,10 +489,18 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
         );
     }
 
+    let most = if c.win == Win::MostCardPoints {
+        "card points"
+    } else {
+        "tricks"
+    };
     let tie = match c.tie {
-        Tie::DeclarerLoses => "the declarer loses",
-        Tie::MostPayFewer => "every player with the most tricks pays every player with fewer; all equal pays nobody",
-        Tie::Nobody => "nobody pays",
+        Tie::DeclarerLoses => "the declarer loses".to_string(),
+        Tie::MostPayFewer => {
+            format!("every player with the most {most} pays every player with fewer; all equal pays nobody")
+        }
+        Tie::MostPayTimes(times) => most_pay_words(&times, v.active, most),
+        Tie::Nobody => "nobody pays".to_string(),
     };
     if c.each_scores.is_some() {
         let _ = writeln!(o, "  tie: none, each player is scored for himself");
@@ -551,6 +607,8 @@ fn after_contracts(v: &Variant, o: &mut String) {
         "a round ends after {}",
         if v.announcing.all_speak_first {
             "everyone has spoken and two players pass in a row"
+        } else if v.announcing.closes_with_first_trick {
+            "trick 1 (each player speaks at his turn, with his card; nothing after it)"
         } else {
             "two passes in a row"
         }
@@ -608,20 +666,57 @@ fn after_contracts(v: &Variant, o: &mut String) {
         }
     }
     for marriage in &m.marriages {
-        let (a, b) = (rank_codes(v, &[marriage.ranks.0]), rank_codes(v, &[marriage.ranks.1]));
-        let what = match marriage.plain {
-            Some(plain) => format!(
-                "{a} and {b} of one suit in one hand, {} in trumps, {plain} in another suit",
-                marriage.value
-            ),
-            None => format!("trump {a} and {b} in one hand, {}", marriage.value),
-        };
-        let when = if marriage.by_lead {
-            "counts for its holder and his side when he leads one of the two while holding the other"
-        } else {
-            "counts without being announced"
-        };
-        let _ = writeln!(o, "marriage {}: {what}, {when}", marriage.name);
+        if let Some(every) = marriage
+            .every_suit
+            .filter(|e| e.declare == crate::model::MarriageDeclare::ByLead)
+        {
+            let _ = writeln!(
+                o,
+                "marriage {}: {} and {} of one suit in one hand, {} in trumps, {} in another suit, counts for its holder and his side when he leads one of the two while holding the other{}",
+                marriage.name,
+                rank_codes(v, &[marriage.ranks.0]),
+                rank_codes(v, &[marriage.ranks.1]),
+                marriage.value,
+                every.plain_value,
+                if every.with_a_trick {
+                    "; it counts only if the holder's side wins a trick"
+                } else {
+                    ""
+                }
+            );
+            continue;
+        }
+        if let Some(every) = marriage.every_suit {
+            let _ = writeln!(
+                o,
+                "marriage {}: {} and {} of one suit in one hand, {} in trumps and {} in another suit; {} by its holder at his turn in trick 1, just before his card{}",
+                marriage.name,
+                rank_codes(v, &[marriage.ranks.0]),
+                rank_codes(v, &[marriage.ranks.1]),
+                marriage.value,
+                every.plain_value,
+                match every.declare {
+                    crate::model::MarriageDeclare::Announced => "announced (its value said, the cards not shown)",
+                    crate::model::MarriageDeclare::Shown => "shown (both cards laid face up)",
+                    // written above, with no call
+                    crate::model::MarriageDeclare::ByLead => "registered by a lead",
+                },
+                if every.with_a_trick {
+                    "; it counts only if the holder's side wins a trick"
+                } else {
+                    ""
+                }
+            );
+            continue;
+        }
+        let _ = writeln!(
+            o,
+            "marriage {}: trump {} and {} in one hand, {}, counts without being announced",
+            marriage.name,
+            rank_codes(v, &[marriage.ranks.0]),
+            rank_codes(v, &[marriage.ranks.1]),
+            marriage.value
+        );
     }
 
     let _ = writeln!(o, "\n[figures] values: back / front");
@@ -650,6 +745,18 @@ fn after_contracts(v: &Variant, o: &mut String) {
         }
         if f.front.is_none() {
             let _ = writeln!(o, "  only back");
+        }
+        if let Some(u) = f.unannounced {
+            let _ = writeln!(
+                o,
+                "  made without being announced, it scores {u} for the side that made it (nothing if missed)"
+            );
+        }
+        if f.replaces_game {
+            let _ = writeln!(
+                o,
+                "  settled (announced, or made unannounced), its amount is paid instead of the game's"
+            );
         }
         // a game multiplier's condition and side are never used: the game's result decides
         for &c in f.contracts.iter().filter(|_| !f.multiplies_game) {
@@ -941,6 +1048,9 @@ fn after_contracts(v: &Variant, o: &mut String) {
             "each item is written as a positive number to whoever won it"
         }
     );
+    if let Some(u) = &v.scoring.unit {
+        let _ = writeln!(o, "amounts in {u}");
+    }
     if let Some(r) = &v.scoring.robber {
         let _ = writeln!(
             o,
@@ -1028,8 +1138,14 @@ fn partner_words(c: &crate::model::Contract, v: &Variant) -> String {
                 .map(|s| crate::model::cond::card_words(s, v))
                 .collect::<Vec<_>>()
                 .join(", ");
+            // `pickup after-partner-call`: the call comes between the packets, on the cards he has
+            let when = if v.pickup == crate::model::Pickup::AfterPartnerCall {
+                "on the cards he holds before the hidden packets are dealt (a called card that comes to him in them makes him play alone)"
+            } else {
+                "after the auction and the exchange"
+            };
             format!(
-                "after the auction and the exchange the declarer calls one of: {cards}; its holder is his partner, \
+                "{when} the declarer calls one of: {cards}; its holder is his partner, \
                  known to the others when the card is played; {}; the two sides pool their tricks and card points",
                 if alone_if_own {
                     "he may call a card of his own and then plays alone"
@@ -1039,8 +1155,13 @@ fn partner_words(c: &crate::model::Contract, v: &Variant) -> String {
             )
         }
         SidesKind::TrickWinner(t) => format!(
-            "whoever wins {} is the declarer's partner (he plays alone if he wins it himself); the two sides pool their tricks and card points",
-            crate::model::cond::trick_words(t)
+            "whoever wins {} is the declarer's partner (he plays alone if he wins it himself{}); the two sides pool their tricks and card points",
+            crate::model::cond::trick_words(t),
+            if c.partner_after_sweep {
+                ", or if he lost a trick before it"
+            } else {
+                ""
+            }
         ),
         SidesKind::Fixed([a, b]) => format!(
             "fixed partnerships by table seat: {} against {}; the declarer's partnership is his side, and each side pools its tricks and card points",
@@ -1081,4 +1202,26 @@ fn numeric_round(v: &Variant, shape: &RoundShape) -> String {
         ),
         _ => String::new(),
     }
+}
+
+/// `tie most-pay N ...` in words: what each of the players sharing the most pays, by their number.
+fn most_pay_words(times: &[u8], active: u8, most: &str) -> String {
+    let rows: Vec<String> = times
+        .iter()
+        .take(active.saturating_sub(1) as usize)
+        .enumerate()
+        .map(|(k, t)| {
+            let who = if k == 0 {
+                "one player has".to_string()
+            } else {
+                format!("{} share", k + 1)
+            };
+            let payer = if k == 0 { "he pays" } else { "each of them pays" };
+            format!("{who} the most {most}: {payer} {t} times the value")
+        })
+        .collect();
+    format!(
+        "{}; the players with less share it evenly; all equal pays nobody",
+        rows.join("; ")
+    )
 }

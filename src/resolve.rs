@@ -7,6 +7,8 @@ use crate::bundled;
 use crate::diag::{Code, Diag};
 use crate::source::{FileId, Origin, SourceSet};
 use crate::syntax::ast::{FileAst, Span, Stmt, Word, WordKind};
+use crate::syntax::spec::Key;
+use crate::syntax::StmtKind;
 use indexmap::IndexMap;
 use std::collections::BTreeMap;
 
@@ -157,9 +159,9 @@ pub fn dump(tree: &RuleTree, sources: &SourceSet) -> String {
 /// Reads the header statements of a parsed file.
 pub fn header_of(file: FileId, ast: &FileAst) -> Option<Header> {
     let first = ast.stmts.first()?;
-    let kind = match first.rule.as_str() {
-        "variant_line" => FileKind::Variant,
-        "house_rules_line" => FileKind::HouseRules,
+    let kind = match first.kind {
+        StmtKind::variant_line => FileKind::Variant,
+        StmtKind::house_rules_line => FileKind::HouseRules,
         _ => return None,
     };
     let _ = file;
@@ -169,7 +171,7 @@ pub fn header_of(file: FileId, ast: &FileAst) -> Option<Header> {
     let sources = ast
         .stmts
         .iter()
-        .filter(|s| s.rule == "source_line")
+        .filter(|s| s.kind == StmtKind::source_line)
         .filter_map(|s| s.words.get(1))
         .map(|w| w.text.clone())
         .collect();
@@ -183,46 +185,33 @@ pub fn header_of(file: FileId, ast: &FileAst) -> Option<Header> {
     })
 }
 
-/// How many leading words of a statement form its key within its block.
+/// How many leading words of a statement form its key within its block (the statement table's
+/// `key`: `suit makk`, `when NAME:`, one row per restricted level of `not-same-player`).
 fn key_len(stmt: &Stmt) -> usize {
     let colon_at_2 = stmt
         .words
         .get(2)
         .is_some_and(|w| w.text == ":" && w.kind == WordKind::Punct);
-    match stmt.rule.as_str() {
-        "suit_row" | "rank_row" | "sequence_row" | "set_row" | "set_order_stmt" | "marriage_row" | "round_row"
-        | "alias_stmt" | "switch_row" => 2,
-        "when_stmt" | "cards_stmt" if colon_at_2 => 2,
-        "ladder_line" | "figure_ladder_line" => 2,
-        // one row per restricted level: a ladder may restrict several
-        "not_same_player_stmt" => 2,
-        _ => 1,
-    }
+    stmt.kind.spec().key_words(colon_at_2)
 }
 
-/// The key of a statement within its block. `redeal-when-all-pass` shares the address of
-/// `all-pass CONTRACT`: both say what happens when everybody passes.
+/// The key of a statement within its block. A fixed key is shared with another statement:
+/// `redeal-when-all-pass` has the address of `all-pass CONTRACT`, both say what follows all passes.
 fn statement_key(stmt: &Stmt) -> Vec<String> {
-    if stmt.rule == "redeal_stmt" {
-        return vec!["all-pass".to_string()];
+    if let Key::Fixed(key) = stmt.kind.spec().key {
+        return vec![key.to_string()];
     }
     stmt.words.iter().take(key_len(stmt)).map(|w| w.text.clone()).collect()
 }
 
 /// Statements whose words are a set: their order does not change the rule.
 fn is_set_valued(stmt: &Stmt) -> bool {
-    matches!(
-        stmt.rule.as_str(),
-        "take_stmt" | "qualify_stmt" | "melds_in_stmt" | "in_stmt" | "allowed_with_stmt" | "claims_stmt"
-    )
+    stmt.kind.spec().set_valued
 }
 
 /// Length of a block's own address: `game` or `contract adu`.
 fn block_key_len(stmt: &Stmt) -> usize {
-    match stmt.rule.as_str() {
-        "contract_block" | "figure_block" | "doubling_block" | "calling_block" | "exchange_block" => 2,
-        _ => 1,
-    }
+    stmt.kind.spec().key_words(false)
 }
 
 /// The address and statement list of one file, in file order.
@@ -239,16 +228,16 @@ pub fn entries_of(file: FileId, ast: &FileAst) -> FileEntries {
     let mut removes = Vec::new();
     let mut replaced_blocks = Vec::new();
     for stmt in &ast.stmts {
-        match stmt.rule.as_str() {
-            "variant_line" | "house_rules_line" | "source_line" => {}
-            "remove_line" => {
+        match stmt.kind {
+            _ if stmt.kind.spec().header => {}
+            StmtKind::remove_line => {
                 let addr: Address = stmt.words.iter().skip(1).map(|w| w.text.clone()).collect();
                 removes.push((addr, stmt.head_span()));
             }
             _ if stmt.body.is_some() => {
                 let bl = block_key_len(stmt);
                 let block: Address = stmt.words.iter().take(bl).map(|w| w.text.clone()).collect();
-                if stmt.rule == "deal_block" {
+                if stmt.kind.spec().steps {
                     replaced_blocks.push(block.clone());
                 }
                 let mut head = stmt.clone();
@@ -263,7 +252,7 @@ pub fn entries_of(file: FileId, ast: &FileAst) -> FileEntries {
                 ));
                 for (i, child) in stmt.body.iter().flatten().enumerate() {
                     let mut addr = block.clone();
-                    if stmt.rule == "deal_block" {
+                    if stmt.kind.spec().steps {
                         addr.push(format!("step {}", i + 1));
                     } else {
                         addr.extend(statement_key(child));
@@ -319,7 +308,8 @@ fn value_text_of(addr: &Address, e: &Entry, as_set: bool) -> String {
         // a block header: its value is its description
         return e.value_text(e.block_len);
     }
-    if e.stmt.rule == "redeal_stmt" {
+    if matches!(e.stmt.kind.spec().key, Key::Fixed(_)) {
+        // the key is not among its words: the whole statement is the value
         return e.value_text(0);
     }
     let mut words: Vec<&Word> = e.stmt.words.iter().skip(key_len(&e.stmt)).collect();

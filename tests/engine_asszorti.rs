@@ -7,6 +7,7 @@
 mod common;
 
 use kartya::engine::rng::hand_rng;
+use kartya::engine::Seat;
 use kartya::engine::{Action, Game, Phase, Rules};
 use rand::RngCore;
 use std::sync::Arc;
@@ -44,8 +45,8 @@ fn talon_shown(r: &Arc<Rules>, hands: u64) -> (u32, u32, u32) {
             let talon = talon_mask(&g);
             let tricks = g.play_state().tricks_played;
             // the declarer always sees the cards he drew and laid (`talon-draw`): the defenders' view
-            for seat in (0..3).filter(|s| g.declarer() != Some(*s)) {
-                let seen = g.observation(seat).talon_face_up & talon;
+            for seat in (0..3).filter(|s| g.declarer() != Some(Seat(*s))) {
+                let seen = g.observation(Seat(seat)).talon_face_up & talon;
                 if kontra && tricks == 0 && g.phase() != Phase::Over {
                     assert_eq!(seen, talon, "hand {i}: the talon is shown after a kontra");
                     shown += 1;
@@ -79,14 +80,14 @@ fn without_the_statement_a_kontra_shows_nothing() {
         let mut rng = hand_rng(22, i);
         let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
         let mut g = Game::from_deal(Arc::clone(&r), (i % 3) as u8, deal);
-        let dealt_face_up = g.observation(0).talon_face_up;
+        let dealt_face_up = g.observation(Seat(0)).talon_face_up;
         while !g.is_over() {
             let legal = g.legal_actions();
             let a = legal[(rng.next_u64() % legal.len() as u64) as usize];
             g.apply(a).unwrap();
             if g.phase() == Phase::Play && g.play_state().tricks_played == 0 {
                 let hidden = talon_mask(&g) & !dealt_face_up;
-                assert_eq!(g.observation(1).talon_face_up & hidden, 0, "hand {i}");
+                assert_eq!(g.observation(Seat(1)).talon_face_up & hidden, 0, "hand {i}");
             }
         }
     }
@@ -125,7 +126,7 @@ fn tv_t1_t2_the_talon_after_the_draw_and_a_kontra() {
         let t = g.talon_now();
         let cards = t.cards().to_vec();
         assert_eq!(cards.len(), 3, "hand {i}: the talon holds 3 again");
-        let shown = (0..3).all(|s| g.observation(s).talon_face_up & talon_mask(&g) == talon_mask(&g));
+        let shown = (0..3).all(|s| g.observation(Seat(s)).talon_face_up & talon_mask(&g) == talon_mask(&g));
         match g.contract() {
             Some(1) => {
                 two += 1;

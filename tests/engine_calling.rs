@@ -6,6 +6,7 @@
 mod engine_util;
 use engine_util::*;
 use kartya::engine::game::Item;
+use kartya::engine::Seat;
 use kartya::engine::{Action, Game, Phase};
 use std::sync::Arc;
 
@@ -29,7 +30,7 @@ fn szanzadu_by_forehand(r: &Arc<kartya::engine::Rules>, seed: u64) -> Game {
     let order = deck_with(r, seed, &[(INDICATOR_AT, card(r, "piros", "K"))]);
     let mut g = game_from_order(r, DEALER, &order);
     pass_round_one_then_bid(r, &mut g, "szanzadu");
-    assert_eq!(g.declarer(), Some(0));
+    assert_eq!(g.declarer(), Some(Seat(0)));
     assert_eq!(g.phase(), Phase::Front);
     g
 }
@@ -287,7 +288,7 @@ fn hearts_by_forehand(r: &Arc<kartya::engine::Rules>, seed: u64, first: &[(&str,
     let order = deck_with(r, seed, &places);
     let mut g = game_from_order(r, DEALER, &order);
     act(&mut g, &[Action::Accept]);
-    assert_eq!(g.declarer(), Some(0));
+    assert_eq!(g.declarer(), Some(Seat(0)));
     g
 }
 
@@ -363,7 +364,7 @@ fn a17_who_may_call_a_figure() {
                     .rule
                     .contains("side"));
             }
-            seen[seat as usize] = true;
+            seen[seat.index()] = true;
             act(&mut g, &[Action::Pass]);
         }
         assert_eq!(seen, [true; 3], "{name}: every seat had its turn");
@@ -406,7 +407,11 @@ fn a17_the_call_round_after_a_settled_call() {
             turns.push(g.to_act_seat());
             act(&mut g, &[Action::Pass]);
         }
-        assert_eq!(turns.contains(&0), reopens, "{name}: turns after the call {turns:?}");
+        assert_eq!(
+            turns.contains(&Seat(0)),
+            reopens,
+            "{name}: turns after the call {turns:?}"
+        );
         if reopens {
             assert_eq!(turns.len(), 3, "{name}: one turn each again");
         }
@@ -500,7 +505,7 @@ fn tv_d11_betli_switch() {
     assert_eq!(all_pass.contract(), Some(contract(&r, "szanzadu")));
     act(&mut g, &[Action::Pass, Action::Switch]);
     assert_eq!(g.contract(), Some(contract(&r, "betli")));
-    assert_eq!(g.declarer(), Some(1), "the switcher is declarer");
+    assert_eq!(g.declarer(), Some(Seat(1)), "the switcher is declarer");
     assert_eq!(g.phase(), Phase::Play);
     while !g.is_over() {
         let acts = g.legal_actions();
@@ -582,7 +587,7 @@ fn tv19_bidding_with_figures() {
         &mut g,
         &[Action::announce(abs), Action::Bid(bid_index(&r, "makk")), Action::Pass],
     );
-    assert_eq!(g.declarer(), Some(1));
+    assert_eq!(g.declarer(), Some(Seat(1)));
     assert_eq!(g.phase(), Phase::Front);
     let anns = g.announcements();
     assert_eq!(anns.len(), 1, "the tök bidder's abszolút is cancelled");

@@ -5,6 +5,7 @@
 mod common;
 mod engine_util;
 use engine_util::*;
+use kartya::engine::Seat;
 use kartya::engine::{Action, Phase};
 
 /// Dealer seat 2: seat 0 is forehand, seat 1 middlehand, seat 2 the dealer.
@@ -21,11 +22,11 @@ fn all_speak_first_gives_the_third_player_his_turn() {
         act(&mut g, &[Action::Pass, Action::Accept]);
         let declarer = g.declarer().unwrap();
         assert_eq!(g.phase(), Phase::Front, "{name}");
-        assert_eq!(g.to_act(), declarer, "{name}: the declarer speaks first");
+        assert_eq!(g.to_act_seat(), declarer, "{name}: the declarer speaks first");
         act(&mut g, &[Action::Pass, Action::Pass]);
         if all_speak {
             assert_eq!(g.phase(), Phase::Front, "{name}: the third player has not spoken");
-            assert_eq!(g.to_act(), (declarer + 2) % 3, "{name}");
+            assert_eq!(g.to_act_seat(), (declarer.0 + 2) % 3, "{name}");
             act(&mut g, &[Action::Pass]);
         }
         assert_ne!(g.phase(), Phase::Front, "{name}: three passes end the round");
@@ -257,14 +258,14 @@ fn partnerships_keep_their_side_invariants() {
                     called = Some(*c);
                 }
                 if let (Some(c), Phase::Play) = (called, g.phase()) {
-                    let holder = (0..4u8).find(|&s| g.observation(s).hand & (1u64 << c) != 0);
+                    let holder = (0..4u8).find(|&s| g.observation(Seat(s)).hand & (1u64 << c) != 0);
                     let declarer = g.declarer().unwrap();
                     for s in 0..4u8 {
-                        let seen = g.observation(s).partner;
+                        let seen = g.observation(Seat(s)).partner;
                         match holder {
-                            Some(h) if h != declarer && s == h => assert_eq!(seen, Some(h), "{name} {seed}"),
+                            Some(h) if h != declarer && s == h => assert_eq!(seen, Some(Seat(h)), "{name} {seed}"),
                             Some(_) => assert_eq!(seen, None, "{name} {seed}: the partner is hidden from seat {s}"),
-                            None => assert_eq!(seen, g.observation(0).partner, "{name} {seed}: known to all"),
+                            None => assert_eq!(seen, g.observation(Seat(0)).partner, "{name} {seed}: known to all"),
                         }
                     }
                 }

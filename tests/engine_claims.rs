@@ -9,6 +9,7 @@ mod common;
 mod engine_util;
 use engine_util::*;
 use kartya::engine::claims::{ClaimKind, ClaimOutcome};
+use kartya::engine::Seat;
 use kartya::engine::{Action, Game, Phase, Rules};
 use std::sync::Arc;
 
@@ -51,7 +52,7 @@ fn tricks(g: &Game) -> [u8; 3] {
     let p = g.play_state();
     let mut out = [0; 3];
     for (seat, t) in out.iter_mut().enumerate() {
-        *t = p.tricks_won[g.pos_of(seat as u8).unwrap() as usize];
+        *t = p.tricks_won[g.pos_of(Seat(seat as u8)).unwrap().index()];
     }
     out
 }
@@ -130,14 +131,14 @@ fn tv_k2() -> Game {
             continue; // the defender who takes the tricks is then the left neighbour: seen by A11 (b) below
         }
         act(&mut g, &[Action::ClaimRest]);
-        let open = g.observation(1).open_hand;
+        let open = g.observation(Seat(1)).open_hand;
         assert_ne!(open, 0, "the declarer's hand is open to every seat");
-        assert_eq!(open, g.observation(2).open_hand);
+        assert_eq!(open, g.observation(Seat(2)).open_hand);
         act(&mut g, &[Action::DisputeClaim]);
         assert_eq!(g.phase(), Phase::Play);
         let mut won_since = false;
         while !g.is_over() {
-            let d = g.pos_of(0).unwrap();
+            let d = g.pos_of(Seat(0)).unwrap().0;
             let n = g.play_state().tricks_played;
             play_one(&mut g, &mut state);
             if g.play_state().tricks_played > n && !g.is_over() {
@@ -162,14 +163,14 @@ fn tv_k2_a_failed_claim_gives_every_trick_since_it_to_the_defenders() {
     );
     let t = tricks(&g);
     // the declarer keeps only the tricks he had before the claim, though he won one after it
-    let d = g.pos_of(0).unwrap();
+    let d = g.pos_of(Seat(0)).unwrap().0;
     let p = g.play_state();
     let before: u8 = (0..4).filter(|k| p.trick_winner[*k] == d).count() as u8;
     assert_eq!(t[0], before);
     for k in 4..11 {
         assert_eq!(
             p.trick_winner[k],
-            g.pos_of(note.to.unwrap()).unwrap(),
+            g.pos_of(Seat(note.to.unwrap())).unwrap().0,
             "trick {k} to one defender"
         );
     }
@@ -224,7 +225,7 @@ fn a11_a_a_disputed_concession_stands_or_counts_as_played() {
                 continue;
             }
             act(&mut g, &[Action::ConcedeRest, Action::DisputeClaim]);
-            let d = g.pos_of(0).unwrap();
+            let d = g.pos_of(Seat(0)).unwrap().0;
             let mut declarer_won = false;
             while !g.is_over() {
                 let n = g.play_state().tricks_played;
@@ -348,7 +349,7 @@ fn random_hands_with_claims_stay_whole() {
 }
 
 fn replay_history(g: &Game) -> Game {
-    let mut again = Game::from_deal(g.rules_arc(), g.dealer(), g.deal().clone());
+    let mut again = Game::from_deal(g.rules_arc(), g.dealer().0, g.deal().clone());
     for (_, a) in g.history() {
         again.apply(*a).unwrap();
     }

@@ -208,3 +208,33 @@ fn fixed_trumps_when_all_pass() {
     assert_eq!(g.trump(), Some(suit(&r, "herz")));
     assert_eq!(g.phase(), Phase::Play);
 }
+
+/// R11, koenigrufen-family.md §8.1 (§1.3, §2.4.2, K8 (a)): trumps hearts, the acorn King led. The
+/// 2nd player holds the acorn A and 7: he must head the trick with the A. The 3rd has no acorns
+/// and holds the heart K and 8: he must trump, and either trump beats. The 4th has no acorns and
+/// holds the heart O and 7: neither beats the heart K, but he must still trump (undertrump).
+#[test]
+fn koenigrufen_russbach_r11_head_the_trick_and_undertrump() {
+    let r = rules("koenigrufen-russbach");
+    let t = table(&r, "rufspiel", Some("herz"));
+    let p = trick(&r, t, &["eichel.K"], &["eichel.A", "eichel.7"]);
+    assert_eq!(p.check(t, id(&r, "eichel.7")), Err(PlayError::MustHead));
+    assert_eq!(p.check(t, id(&r, "eichel.A")), Ok(()));
+    let p = trick(&r, t, &["eichel.K", "eichel.A"], &["herz.K", "herz.8", "schelle.7"]);
+    assert_eq!(p.check(t, id(&r, "schelle.7")), Err(PlayError::MustTrump));
+    assert_eq!(p.check(t, id(&r, "herz.K")), Ok(()));
+    assert_eq!(p.check(t, id(&r, "herz.8")), Ok(()));
+    let p = trick(
+        &r,
+        t,
+        &["eichel.K", "eichel.A", "herz.K"],
+        &["herz.O", "herz.7", "laub.A"],
+    );
+    assert_eq!(
+        p.check(t, id(&r, "laub.A")),
+        Err(PlayError::MustTrump),
+        "undertrumping comes first"
+    );
+    assert_eq!(p.check(t, id(&r, "herz.O")), Ok(()));
+    assert_eq!(p.check(t, id(&r, "herz.7")), Ok(()));
+}

@@ -7,6 +7,7 @@
 mod engine_util;
 use engine_util::*;
 use kartya::engine::deal::bit;
+use kartya::engine::Pos;
 use kartya::engine::{Action, Game, Phase, Rules};
 use kartya::record::notation::{action_text, history_texts, parse_action};
 use std::sync::Arc;
@@ -51,7 +52,7 @@ fn accepted(r: &Arc<Rules>, dealer: u8, hands: &[&[&str]], indicator: &str, talo
 }
 
 fn hand(g: &Game, pos: u8) -> u64 {
-    g.observation(g.seat_of(pos)).hand
+    g.observation(g.seat_of(Pos(pos))).hand
 }
 
 /// Nine plain cards (no piros, no ace) for the exchanger besides his trump.
@@ -144,7 +145,7 @@ fn tvd10_two_player_bottom_chain() {
         "the 9 of Hearts is turned up and stays"
     );
     assert_ne!(
-        g.observation(g.seat_of(1)).talon_face_up & mask(&r, &["piros.9"]),
+        g.observation(g.seat_of(Pos(1))).talon_face_up & mask(&r, &["piros.9"]),
         0,
         "both players see it"
     );

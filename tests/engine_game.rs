@@ -5,6 +5,7 @@
 mod engine_util;
 use engine_util::*;
 use kartya::engine::game::Item;
+use kartya::engine::Seat;
 use kartya::engine::{Action, Phase};
 
 /// Dealer seat 2: seat 0 is forehand (A), seat 1 middlehand (B), seat 2 the dealer (C).
@@ -40,7 +41,7 @@ fn tv04_round_two_bids() {
     // no-trump ends round 2 at once
     act(&mut g, &[Action::Bid(bid_index(&r, "szanzadu"))]);
     assert_eq!(g.contract(), Some(contract(&r, "szanzadu")));
-    assert_eq!(g.declarer(), Some(1));
+    assert_eq!(g.declarer(), Some(Seat(1)));
     assert_eq!(g.phase(), Phase::Front);
 }
 
@@ -52,7 +53,7 @@ fn tv08_kontra_values() {
     let order = deck_with(&r, 8, &[(INDICATOR_AT, card(&r, "makk", "8"))]);
     let mut g = game_from_order(&r, DEALER, &order);
     act(&mut g, &[Action::Pass, Action::Accept]);
-    assert_eq!(g.declarer(), Some(1));
+    assert_eq!(g.declarer(), Some(Seat(1)));
     assert_eq!(g.trump(), Some(suit(&r, "makk")));
     act(
         &mut g,
@@ -227,7 +228,7 @@ fn klopitzky_case(name: &str, seeds: std::ops::Range<u64>) -> [bool; 3] {
         assert_eq!(g.declarer(), None);
         random_finish(&mut g, seed);
         let s = g.result().unwrap();
-        let active: Vec<usize> = (0..players).filter(|&p| g.pos_of(p as u8).is_some()).collect();
+        let active: Vec<usize> = (0..players).filter(|&p| g.pos_of(Seat(p as u8)).is_some()).collect();
         let most = active.iter().map(|&p| s.tricks[p]).max().unwrap();
         let top: Vec<usize> = active.iter().copied().filter(|&p| s.tricks[p] == most).collect();
         let fewer: Vec<usize> = (0..players).filter(|p| !top.contains(p)).collect();
@@ -268,8 +269,8 @@ fn tvd12_four_players_dealer_paid() {
         let order = deck_with(&r, seed, &[]);
         let mut g = game_from_order(&r, 3, &order);
         act(&mut g, &[Action::Accept]);
-        assert_eq!(g.declarer(), Some(0));
-        assert_eq!(g.pos_of(3), None, "the dealer sits out");
+        assert_eq!(g.declarer(), Some(Seat(0)));
+        assert_eq!(g.pos_of(Seat(3)), None, "the dealer sits out");
         finish_quietly(&mut g);
         let s = g.result().unwrap();
         let game = &s.items[0];

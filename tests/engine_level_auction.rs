@@ -8,6 +8,7 @@
 mod common;
 mod engine_util;
 use engine_util::*;
+use kartya::engine::Seat;
 use kartya::engine::{Action, Phase, Rules};
 use std::sync::Arc;
 
@@ -47,7 +48,7 @@ fn sorted(mut v: Vec<Action>) -> Vec<Action> {
 
 fn chooses(g: &kartya::engine::Game, declarer: u8, from: u8) {
     assert_eq!(g.phase(), Phase::Choose);
-    assert_eq!(g.declarer(), Some(declarer));
+    assert_eq!(g.declarer(), Some(Seat(declarer)));
     assert_eq!(g.to_act_seat(), declarer);
     assert_eq!(legal(g), sorted((from..=HAND).map(Action::Choose).collect()));
 }
@@ -146,7 +147,7 @@ fn tv_a3_forced_dealer_names_any_contract() {
     assert!(g.apply(Action::Pass).is_err(), "the forced dealer may not pass");
     act(&mut g, &[Action::Choose(TWO)]);
     assert_eq!(g.contract(), Some(contract(&r, "kettő")));
-    assert_eq!(g.declarer(), Some(C));
+    assert_eq!(g.declarer(), Some(Seat(C)));
 }
 
 /// TV-A4: A 3, B pass, C pass: A is declarer at 3 and names 3, 2, 1 or hand.
@@ -200,7 +201,7 @@ fn declarer_right_leads_before_the_declarer_when_play_goes_clockwise() {
         &mut g,
         &[Action::Pass, Action::Bid(THREE), Action::Pass, Action::Choose(ONE)],
     );
-    assert_eq!(g.declarer(), Some(B));
+    assert_eq!(g.declarer(), Some(Seat(B)));
     assert_eq!(g.phase(), Phase::Play);
     assert_eq!(g.to_act_seat(), A, "A sits on B's right under clockwise play");
     let lead = g.legal_actions()[0];
@@ -217,9 +218,9 @@ fn simplified_auction_jumps_and_plays_the_bid() {
     act(&mut g, &[Action::Bid(ONE), Action::Pass, Action::Pass]);
     assert_eq!(g.phase(), Phase::Play, "no contract choice");
     assert_eq!(g.contract(), Some(contract(&r, "egy")));
-    assert_eq!(g.declarer(), Some(A));
+    assert_eq!(g.declarer(), Some(Seat(A)));
     let mut g = new_game(&r);
     act(&mut g, &[Action::Pass, Action::Pass]);
-    assert_eq!(g.declarer(), Some(C), "the forced dealer");
+    assert_eq!(g.declarer(), Some(Seat(C)), "the forced dealer");
     assert_eq!(g.contract(), Some(contract(&r, "három")));
 }

@@ -7,6 +7,7 @@ mod engine_util;
 use engine_util::*;
 use kartya::engine::game::Item;
 use kartya::engine::melds::MeldCall;
+use kartya::engine::Seat;
 use kartya::engine::{Action, Game, Phase, Rules};
 use kartya::record::notation::{action_text, parse_action};
 use std::sync::Arc;
@@ -40,8 +41,8 @@ fn play_with_calls(g: &mut Game, calls: &[(u8, &[MeldCall])]) -> [i64; 8] {
     let mut done = [false; 8];
     while g.play_state().tricks_played == 0 && g.phase() == Phase::Play {
         let pos = g.to_act();
-        if !done[pos as usize] {
-            done[pos as usize] = true;
+        if !done[pos.index()] {
+            done[pos.index()] = true;
             for (p, cs) in calls {
                 if *p == pos {
                     for c in cs.iter() {
@@ -166,7 +167,7 @@ fn tv08_with_c_kvint() {
     );
     let mut g = game_from_order(&r, DEALER, &order);
     act(&mut g, &[Action::Pass, Action::Accept]);
-    assert_eq!(g.declarer(), Some(1));
+    assert_eq!(g.declarer(), Some(Seat(1)));
     act(
         &mut g,
         &[

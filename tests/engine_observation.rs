@@ -10,6 +10,7 @@ use kartya::engine::game::Phase;
 use kartya::engine::rng::hand_rng;
 use kartya::engine::sim::random_step;
 use kartya::engine::Game;
+use kartya::engine::Seat;
 use std::sync::Arc;
 
 #[test]
@@ -26,12 +27,12 @@ fn observations_never_show_hidden_or_foreign_cards() {
             while !g.is_over() {
                 let n = g.play_state().n as usize;
                 for seat in 0..r.variant.players {
-                    let obs = g.observation(seat);
-                    let Some(p) = g.pos_of(seat) else {
+                    let obs = g.observation(Seat(seat));
+                    let Some(p) = g.pos_of(Seat(seat)) else {
                         assert_eq!(obs.hand, 0, "{name}: a player sitting out sees no hand");
                         continue;
                     };
-                    let p = p as usize;
+                    let p = p.index();
                     let d = g.deal();
                     match g.phase() {
                         Phase::Bidding | Phase::Front if obs.unseen > 0 => {

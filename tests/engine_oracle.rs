@@ -11,6 +11,7 @@ use kartya::engine::deal::{bit, deal_random};
 use kartya::engine::game::{Item, Phase};
 use kartya::engine::rng::hand_rng;
 use kartya::engine::sim::random_step;
+use kartya::engine::Seat;
 use kartya::engine::{Game, Rules};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -237,7 +238,7 @@ fn tvd7_kassza_by_an_opponent() {
             .filter(|it| it.figure == Some(kassza) && it.by != Some(d))
         {
             let one_opponent_holds = (0..3u8).filter(|seat| *seat != d).any(|seat| {
-                let p = g.pos_of(seat).unwrap() as usize;
+                let p = g.pos_of(Seat(seat)).unwrap().index();
                 start[p] & bela == bela
             });
             assert_eq!(it.won, Some(game_lost && one_opponent_holds), "hand {i}");
@@ -268,7 +269,7 @@ fn tv21_uhu() {
         let Some(t) = s.trump else { continue };
         let p = g.play_state();
         for it in s.items.iter().filter(|it| it.figure == Some(uhu)) {
-            let by = g.pos_of(it.by.unwrap()).unwrap();
+            let by = g.pos_of(Seat(it.by.unwrap())).unwrap().0;
             let k = p.total_tricks as usize - 2;
             let ace = if t == tok {
                 card(&r, "piros", "A")
@@ -377,7 +378,7 @@ fn betli_lost_at_the_first_trick() {
         }
         let Some(d) = s.declarer else { continue };
         let p = g.play_state();
-        if p.trick_winner[0] != g.pos_of(d).unwrap() {
+        if p.trick_winner[0] != g.pos_of(Seat(d)).unwrap() {
             continue;
         }
         assert_eq!(p.tricks_played, 1, "hand {i}: play stops after the first trick");

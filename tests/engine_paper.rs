@@ -25,6 +25,7 @@ fn item(value: i64, pay: &[i64]) -> ScoreItem {
         value,
         won: None,
         pay: p,
+        unannounced: false,
     }
 }
 
@@ -156,7 +157,7 @@ fn tv_d12_four_players_paper() {
             continue;
         }
         let w = written(&r.variant.scoring, s);
-        let dealer = g.dealer() as usize;
+        let dealer = g.dealer().index();
         let opp = (0..4).find(|&x| x != d as usize && x != dealer).unwrap();
         assert_eq!(w[dealer], w[opp], "hand {i}: the dealer writes with the opponents");
         checked += 1;

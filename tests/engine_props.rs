@@ -8,6 +8,7 @@ use engine_util::*;
 use kartya::engine::deal::bit;
 use kartya::engine::rng::hand_rng;
 use kartya::engine::sim::{random_hand, random_hand_in, random_step};
+use kartya::engine::Seat;
 use kartya::engine::{deal::deal_random, Game};
 use std::sync::Arc;
 
@@ -146,7 +147,11 @@ fn a_reused_game_plays_the_same_hands() {
                 format!("{:?}", fresh.play_state())
             );
             for seat in 0..r.variant.players {
-                assert_eq!(reused.observation(seat), fresh.observation(seat), "{name} hand {i}");
+                assert_eq!(
+                    reused.observation(Seat(seat)),
+                    fresh.observation(Seat(seat)),
+                    "{name} hand {i}"
+                );
             }
         }
     }

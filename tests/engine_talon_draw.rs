@@ -8,6 +8,7 @@
 mod common;
 mod engine_util;
 use engine_util::*;
+use kartya::engine::Seat;
 use kartya::engine::{Action, Game, Phase, Rules};
 use std::sync::Arc;
 
@@ -48,13 +49,13 @@ fn tv_t1_contract_two_takes_the_top_two_and_discards_two_onto_the_last_card() {
     let talon = g.deal().talon_cards().to_vec();
     assert_eq!(talon.len(), 3);
     let (bottom, top) = (talon[0], &talon[1..]);
-    let hand = g.observation(0).hand;
+    let hand = g.observation(Seat(0)).hand;
     assert_eq!(hand.count_ones(), 13, "11 dealt and the top 2 of the talon");
     assert!(top.iter().all(|c| hand & bit(*c) != 0));
     assert_eq!(hand & bit(bottom), 0, "the bottom card stays in the talon unseen");
     // the others see neither the drawn cards nor the talon
     for seat in [1, 2] {
-        let o = g.observation(seat);
+        let o = g.observation(Seat(seat));
         assert_eq!(o.hand & (bit(top[0]) | bit(top[1])), 0);
         assert_eq!(o.talon_face_up, 0);
     }
@@ -68,19 +69,19 @@ fn tv_t1_contract_two_takes_the_top_two_and_discards_two_onto_the_last_card() {
     assert_eq!(now.cards(), &[bottom, top[1], dealt]);
     assert_eq!(now.discards, bit(top[1]) | bit(dealt));
     assert_eq!(g.talon_draw_state().taken_count, 2);
-    assert_eq!(g.observation(0).hand.count_ones(), 11);
+    assert_eq!(g.observation(Seat(0)).hand.count_ones(), 11);
     let (all, once) = g.cards_accounted();
     assert!(once && all.count_ones() == 36, "cards are conserved through the draw");
     // face down: the declarer sees his discards, the others do not see which cards they were
-    assert_eq!(g.observation(0).talon_face_up, now.discards);
-    assert_eq!(g.observation(1).talon_face_up, 0);
+    assert_eq!(g.observation(Seat(0)).talon_face_up, now.discards);
+    assert_eq!(g.observation(Seat(1)).talon_face_up, 0);
     assert!(!g
-        .observation(1)
+        .observation(Seat(1))
         .history
         .iter()
         .any(|(_, a)| matches!(a, Action::Discard(_))));
     assert_eq!(
-        g.observation(0)
+        g.observation(Seat(0))
             .history
             .iter()
             .filter(|(_, a)| matches!(a, Action::Discard(_)))
@@ -96,11 +97,11 @@ fn tv_t1_contract_two_takes_the_top_two_and_discards_two_onto_the_last_card() {
 fn a_discard_outside_the_hand_is_refused_with_the_rule() {
     let r = fixture_rules("talon-draw");
     let mut g = declared(&r, THREE);
-    let outside = (!g.observation(0).hand & ((1u64 << 36) - 1)).trailing_zeros() as u8;
+    let outside = (!g.observation(Seat(0)).hand & ((1u64 << 36) - 1)).trailing_zeros() as u8;
     let e = g.apply(Action::Discard(outside)).unwrap_err();
     assert!(e.rule.contains("not in the declarer's hand"), "{e}");
     assert!(g.apply(Action::Draw(1)).is_err(), "without `up-to` he takes exactly N");
-    let hand = g.observation(0).hand;
+    let hand = g.observation(Seat(0)).hand;
     let mut m = hand;
     for _ in 0..2 {
         act(&mut g, &[Action::Discard(m.trailing_zeros() as u8)]);
@@ -122,7 +123,7 @@ fn tv_a6_contract_hand_does_not_use_the_talon() {
     assert!(!g.talon_draw_state().active);
     assert_eq!(g.talon_now().cards(), g.deal().talon_cards());
     assert_eq!(g.talon_now().discards, 0);
-    assert_eq!(g.observation(0).hand.count_ones(), 11);
+    assert_eq!(g.observation(Seat(0)).hand.count_ones(), 11);
     act(&mut g, &[Action::NoTrumps]);
     assert_eq!(g.phase(), Phase::Play);
 }
@@ -159,7 +160,7 @@ fn the_declarer_names_a_suit_or_no_trumps_after_the_draw() {
     act(&mut g, &[Action::NameTrumps(2)]);
     assert_eq!(g.trump(), Some(2));
     assert!(g.has_trumps());
-    assert_eq!(g.observation(1).trump, Some(2), "everyone hears the trump suit");
+    assert_eq!(g.observation(Seat(1)).trump, Some(2), "everyone hears the trump suit");
     assert_eq!(g.phase(), Phase::Play);
 
     let mut g = declared(&r, TWO);
@@ -206,17 +207,20 @@ fn up_to_n_lets_the_declarer_choose_and_face_up_discards_are_shown() {
     assert!(g.apply(Action::Discard(0)).is_err(), "he says how many first");
     act(&mut g, &[Action::Draw(1)]);
     let talon = g.deal().talon_cards().to_vec();
-    assert_ne!(g.observation(0).hand & bit(talon[2]), 0, "the top card");
+    assert_ne!(g.observation(Seat(0)).hand & bit(talon[2]), 0, "the top card");
     let discard = talon[2];
     act(&mut g, &[Action::Discard(discard)]);
     assert_eq!(g.talon_now().cards(), &[talon[0], talon[1], discard]);
     for seat in 0..3 {
         assert_eq!(
-            g.observation(seat).talon_face_up,
+            g.observation(Seat(seat)).talon_face_up,
             bit(discard),
             "seat {seat} sees the discard"
         );
-        assert!(g.observation(seat).history.contains(&(0, Action::Discard(discard))));
+        assert!(g
+            .observation(Seat(seat))
+            .history
+            .contains(&(Seat(0), Action::Discard(discard))));
     }
     assert_eq!(g.phase(), Phase::NameTrumps);
 }

@@ -9,6 +9,7 @@
 mod common;
 
 use kartya::engine::rng::hand_rng;
+use kartya::engine::Pos;
 use kartya::engine::{Action, Game, Phase, Rules};
 use rand::Rng;
 use std::sync::Arc;
@@ -106,7 +107,7 @@ fn boston_highest_bidder_declares_his_number() {
         let mut g = Game::from_deal(Arc::clone(&r), (i % 4) as u8, deal);
         let (mut high, mut passed) = (None::<(u8, u8)>, [false; 4]);
         while g.phase() == Phase::Bidding {
-            let p = g.to_act();
+            let p = g.to_act().0;
             assert!(!passed[p as usize], "hand {i}: a pass is final");
             let legal = g.legal_actions();
             let floor = high.map(|(_, h)| h + 1).unwrap_or(5);
@@ -132,7 +133,7 @@ fn boston_highest_bidder_declares_his_number() {
         let (p, n) = high.unwrap();
         assert_eq!(
             g.declarer(),
-            Some(g.seat_of(p)),
+            Some(g.seat_of(Pos(p))),
             "hand {i}: the highest bidder declares"
         );
         assert_eq!(g.undertaking(p), Some(n), "hand {i}: his bid is his undertaking");
@@ -141,7 +142,7 @@ fn boston_highest_bidder_declares_his_number() {
             g.apply(legal[rng.gen_range(0..legal.len())]).unwrap();
         }
         let s = g.result().unwrap();
-        let d = g.seat_of(p) as usize;
+        let d = g.seat_of(Pos(p)).index();
         let made = s.tricks[d] >= n;
         assert_eq!(s.items[0].won, Some(made), "hand {i}: at least his bid");
         assert_eq!(s.payments[d], if made { 3 } else { -3 }, "hand {i}");

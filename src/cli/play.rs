@@ -160,7 +160,17 @@ pub fn summary_text(rules: &Rules, args: &[String], s: &sim::Summary) -> String 
     if s.redeals > 0 {
         let _ = writeln!(o, "thrown in (all passed): {}", s.redeals);
     }
-    let _ = writeln!(o, "\ncontract           played   share   declarer won");
+    // with a partner the declarer wins or loses with his side, and may play alone: say so
+    let partners = s.contracts.iter().any(|c| c.declarer_alone.is_some());
+    let _ = writeln!(
+        o,
+        "\ncontract           played   share   {}",
+        if partners {
+            "declarer's side won   declarer alone"
+        } else {
+            "declarer won"
+        }
+    );
     for c in &s.contracts {
         // a contract without a declarer (everyone for himself) has no declarer to win: the
         // share only
@@ -169,13 +179,25 @@ pub fn summary_text(rules: &Rules, args: &[String], s: &sim::Summary) -> String 
         } else {
             pct(c.declarer_won, c.played)
         };
-        let line = format!(
-            "{:<18} {:>6}  {:>6}   {:>6}",
-            c.name,
-            c.played,
-            pct(c.played, s.hands),
-            won
-        );
+        let line = if partners {
+            let alone = c.declarer_alone.map(|a| pct(a, c.played)).unwrap_or_default();
+            format!(
+                "{:<18} {:>6}  {:>6}   {:>19}   {:>14}",
+                c.name,
+                c.played,
+                pct(c.played, s.hands),
+                won,
+                alone
+            )
+        } else {
+            format!(
+                "{:<18} {:>6}  {:>6}   {:>6}",
+                c.name,
+                c.played,
+                pct(c.played, s.hands),
+                won
+            )
+        };
         let _ = writeln!(o, "{}", line.trim_end());
     }
     let _ = writeln!(o, "\nfigure             announced   success");

@@ -4,6 +4,7 @@
 
 use super::game::{next_pos, Action, Announced, Game, Item, Levels, Phase};
 use super::rng::nth_bit;
+use super::stage::Stage;
 use super::tables::MAX_SEATS;
 use crate::model::{Announcements, Doubling, FigureId};
 
@@ -60,7 +61,7 @@ impl SayOptions {
 impl Game {
     /// The position speaking now (the player to play during the trick-1 announcements).
     pub(super) fn speaker(&self) -> u8 {
-        if self.phase == Phase::Play {
+        if self.phase() == Phase::Play {
             self.play.to_play
         } else {
             self.talk.speaker
@@ -305,7 +306,7 @@ impl Game {
                     &mut self.said_back
                 };
                 said[p] |= 1u64.checked_shl(f as u32).unwrap_or(0);
-                if self.phase != Phase::Front {
+                if self.phase() != Phase::Front {
                     self.apply_keep(self.anns.len() - 1);
                 }
                 self.said();
@@ -353,7 +354,7 @@ impl Game {
     /// to the exchange, `made-after back-round`, when it was held before the first lead).
     #[inline(never)] // once per round: kept out of the turns' code
     fn end_talk_round(&mut self) {
-        if self.phase == Phase::Front {
+        if self.phase() == Phase::Front {
             self.after_front();
             return;
         }
@@ -361,13 +362,13 @@ impl Game {
         if before_lead && self.exchange_after_back_round() && self.start_exchange() {
             return;
         }
-        self.phase = Phase::Play;
+        self.stage = Stage::Play;
         self.start_calling();
     }
 
     fn said(&mut self) {
         self.talk.said_this_turn = true;
-        if self.phase == Phase::Play {
+        if self.phase() == Phase::Play {
             self.talk.said_in_trick = true;
         }
     }
@@ -415,8 +416,8 @@ mod tests {
                 let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
                 let mut g = Game::from_deal(Arc::clone(&r), (i % 3) as u8, deal);
                 while !g.is_over() {
-                    if matches!(g.phase, Phase::Front | Phase::Back | Phase::Play) {
-                        let front = g.phase == Phase::Front;
+                    if matches!(g.phase(), Phase::Front | Phase::Back | Phase::Play) {
+                        let front = g.phase() == Phase::Front;
                         for pos in 0..g.n {
                             let m = g.announceable(pos, front);
                             for f in 0..r.variant.figures.len() {

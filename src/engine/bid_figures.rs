@@ -83,7 +83,7 @@ impl Game {
                 _ => Ok(()),
             };
         }
-        let figs = self.ext.bid_figures;
+        let figs = self.bid.bid_figures;
         if let Some(c) = self.entry_contract(ladder, i) {
             let v = &self.rules.variant;
             let outside = v
@@ -98,7 +98,7 @@ impl Game {
         let Some((_, h)) = self.bid.high else { return Ok(()) };
         let (mine, theirs) = (
             self.bid_total(ladder, i, figs),
-            self.bid_total(ladder, h, self.ext.high_figures),
+            self.bid_total(ladder, h, self.bid.high_figures),
         );
         if mine > theirs || (mine == theirs && i > h) {
             Ok(())
@@ -117,7 +117,7 @@ impl Game {
         if needs_trump(fig) {
             return Err("the figure cannot go with a bid: the trump suit is not fixed yet");
         }
-        let figs = self.ext.bid_figures;
+        let figs = self.bid.bid_figures;
         let bit = 1u64 << f;
         if figs & bit != 0 {
             return Err("the figure is attached already");
@@ -162,20 +162,20 @@ impl Game {
     #[inline(never)] // off the common path: keeps the hot code small
     pub(super) fn note_bid_call(&mut self, action: Action) {
         match action {
-            Action::Announce(f) if f < 64 => self.ext.bid_figures |= 1u64 << f,
+            Action::Announce(f) if f < 64 => self.bid.bid_figures |= 1u64 << f,
             Action::Bid(_) => {
-                self.ext.high_figures = self.ext.bid_figures;
-                self.ext.bid_figures = 0;
+                self.bid.high_figures = self.bid.bid_figures;
+                self.bid.bid_figures = 0;
             }
-            _ => self.ext.bid_figures = 0,
+            _ => self.bid.bid_figures = 0,
         }
     }
 
     /// The round ended with the declarer's bid: its figures become his front announcements.
     #[inline(never)] // off the common path: keeps the hot code small
     pub(super) fn take_bid_figures(&mut self, pos: u8) {
-        let figs = std::mem::take(&mut self.ext.high_figures);
-        self.ext.bid_figures = 0;
+        let figs = std::mem::take(&mut self.bid.high_figures);
+        self.bid.bid_figures = 0;
         for f in 0..self.rules.variant.figures.len().min(64) {
             if figs & (1u64 << f) == 0 {
                 continue;
@@ -262,6 +262,8 @@ mod tests {
             requires_declarer_only: false,
             back_no_trumps: None,
             upgrade: None,
+            unannounced: None,
+            replaces_game: false,
             prov: Default::default(),
         };
         assert!(needs_trump(&f));

@@ -3,6 +3,7 @@
 //! legal now, their checks, and the contract, trump suit and declarer they make.
 
 use super::game::{next_pos, Action, Game, Phase};
+use super::stage::Stage;
 use crate::model::{AllPass, BidEntry, ContractId, FigureId, NoAuction, Pickup, RoundShape, SuitId};
 
 impl Game {
@@ -39,7 +40,7 @@ impl Game {
             self.bid.high = None;
             self.bid.tie = None;
             self.bid.high_trump = None;
-            self.phase = Phase::Bidding;
+            self.stage = Stage::Bidding;
             return;
         }
     }
@@ -48,8 +49,26 @@ impl Game {
         self.deal.indicator.map(|c| self.rules.tables.suit(c))
     }
 
-    /// Whether entry `i` of a ladder may be bid now, or why not.
+    /// Whether entry `i` of a ladder may be bid now by the player to bid, or why not: the
+    /// ladder's rules and what the contract requires him to hold.
     fn biddable(&self, ladder: usize, i: u8, no_indicator: bool) -> Result<(), &'static str> {
+        self.on_ladder_now(ladder, i, no_indicator)?;
+        match self
+            .rules
+            .variant
+            .bid_ladders
+            .get(ladder)
+            .and_then(|l| l.entries.get(i as usize))
+        {
+            // `requires same-suit`: what the bidder must hold
+            Some(BidEntry::Contract(c)) => self.holds_for_bid(*c),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether entry `i` of a ladder may be bid now by the ladder's rules alone (whoever bids:
+    /// whether any higher bid is left at all).
+    fn on_ladder_now(&self, ladder: usize, i: u8, no_indicator: bool) -> Result<(), &'static str> {
         let v = &self.rules.variant;
         let entry = v
             .bid_ladders
@@ -83,7 +102,7 @@ impl Game {
     /// In a bidding round of one call (accept the indicator, claim the contract) or a pass: the
     /// two legal actions, in the order `bid_actions` lists them.
     pub(super) fn call_or_pass(&self) -> Option<[Action; 2]> {
-        if self.phase != Phase::Bidding {
+        if self.phase() != Phase::Bidding {
             return None;
         }
         match self.round_shape() {
@@ -220,7 +239,7 @@ impl Game {
                 let top = !with_figures
                     && !self.holds_possible()
                     && self.bid.high.is_some()
-                    && (0..self.ladder_len(ladder)).all(|i| self.biddable(ladder, i, no_indicator).is_err());
+                    && (0..self.ladder_len(ladder)).all(|i| self.on_ladder_now(ladder, i, no_indicator).is_err());
                 if top {
                     return self.end_ascending(ladder, number);
                 }

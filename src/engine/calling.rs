@@ -19,22 +19,17 @@
 //!   (give up < play on < raise / call back), §14.3: the second may not answer less than the first.
 
 use super::game::{next_pos, Action, Game, Item, Phase};
-use super::switch::SwitchTurn;
+use super::stage::Stage;
 use super::tables::MAX_SEATS;
 use crate::model::{Announcements, CallScope, Calling, FigureId};
 
-/// Engine state of calling, the contract switch and bidding with figures.
+/// Engine state of calling (the calls of the hand; the round itself lives in `Stage::Call`) and
+/// whether the contract was switched (`switch.rs`).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Ext {
     pub calls: Vec<Called>,
-    pub round: Option<CallRound>,
-    pub switch: Option<SwitchTurn>,
     /// The contract was switched: nothing more is announced or doubled.
     pub switched: bool,
-    /// Figures the bidder to speak has attached to the bid he is about to make.
-    pub bid_figures: u64,
-    /// Figures attached to the highest bid so far.
-    pub high_figures: u64,
 }
 
 /// A called item: its stake (the product of the accepted doublings of the call) and, when given
@@ -47,15 +42,25 @@ pub struct Called {
     pub conceded_to_declarer: Option<bool>,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct CallRound {
     next: u8,
     turns_left: u8,
     live: Option<Live>,
 }
 
+impl CallRound {
+    /// The position to act: the answerer in turn while a call is answered, else the next caller.
+    pub(super) fn to_act(self) -> u8 {
+        match self.live {
+            Some(l) => l.answerers.get(l.at as usize).copied().unwrap_or(0),
+            None => self.next,
+        }
+    }
+}
+
 /// A call being answered.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Live {
     call: usize,
     /// The side whose offer is pending (true = the declarer's).
@@ -98,7 +103,7 @@ impl Game {
 
     /// While a call is answered: the item, its value if given up now and its value if played on.
     pub fn call_offer(&self) -> Option<(Item, i64, i64)> {
-        let live = self.ext.round.as_ref()?.live?;
+        let live = self.call_round()?.live?;
         let c = self.ext.calls.get(live.call)?;
         let m = self.calling_rule().map(|r| r.multiplier).unwrap_or(1);
         let base = self.item_value_before_call(c.item)?;
@@ -185,8 +190,7 @@ impl Game {
 
     /// After trick 1 (and its announcements): opens the calling round if the rules allow one.
     pub(super) fn start_calling(&mut self) {
-        if self.phase != Phase::Play || self.play.tricks_played != 1 || self.play.is_over() || self.ext.round.is_some()
-        {
+        if self.phase() != Phase::Play || self.play.tricks_played != 1 || self.play.is_over() {
             return;
         }
         let Some(c) = self.calling_rule() else { return };
@@ -196,12 +200,11 @@ impl Game {
         if !c.allowed_with_any && !self.anns.iter().all(|a| c.allowed_with.contains(&a.figure)) {
             return;
         }
-        self.ext.round = Some(CallRound {
+        self.stage = Stage::Call(CallRound {
             next: self.play.to_play,
             turns_left: self.n,
             live: None,
         });
-        self.phase = Phase::Call;
     }
 
     fn callable(&self, by: u8, item: Item) -> Result<(), &'static str> {
@@ -236,21 +239,20 @@ impl Game {
             .is_some_and(|d| level < d.levels.len() && level <= d.top)
     }
 
-    /// The position to act in the calling round.
-    pub(super) fn call_to_act(&self) -> u8 {
-        match self.ext.round {
-            Some(CallRound { live: Some(l), .. }) => l.answerers.get(l.at as usize).copied().unwrap_or(0),
-            Some(r) => r.next,
-            None => 0,
+    /// The calling round in progress (none outside `Phase::Call`).
+    fn call_round(&self) -> Option<CallRound> {
+        match self.stage {
+            Stage::Call(r) => Some(r),
+            _ => None,
         }
     }
 
     pub(super) fn call_actions(&self, out: &mut Vec<Action>) {
-        let Some(r) = self.ext.round else { return };
+        let Some(r) = self.call_round() else { return };
         match r.live {
             None => {
                 out.push(Action::Pass);
-                let by = self.call_to_act();
+                let by = r.to_act();
                 if self.callable(by, Item::Game).is_ok() {
                     out.push(Action::Call(Item::Game));
                 }
@@ -271,7 +273,7 @@ impl Game {
     }
 
     fn check_answer(&self, a: Action) -> Result<(), &'static str> {
-        let live = self.ext.round.and_then(|r| r.live).ok_or("no call to answer")?;
+        let live = self.call_round().and_then(|r| r.live).ok_or("no call to answer")?;
         if rank(a) < live.best {
             return Err("the partner gave a stronger answer: only as strong or stronger may follow");
         }
@@ -288,12 +290,12 @@ impl Game {
     }
 
     pub(super) fn check_call(&self, action: Action) -> Result<(), &'static str> {
-        let Some(r) = self.ext.round else {
+        let Some(r) = self.call_round() else {
             return Err("no calling round");
         };
         match (r.live, action) {
             (None, Action::Pass) => Ok(()),
-            (None, Action::Call(item)) => self.callable(self.call_to_act(), item),
+            (None, Action::Call(item)) => self.callable(r.to_act(), item),
             (None, _) => Err("call an item or pass"),
             (Some(_), Action::Pass | Action::Call(_)) => Err("a call is being answered: give up, play on or raise"),
             (Some(_), a) => self.check_answer(a),
@@ -343,7 +345,7 @@ impl Game {
 
     #[inline(never)] // off the common path: keeps the hot code small
     pub(super) fn apply_call(&mut self, action: Action) {
-        let Some(mut r) = self.ext.round else { return };
+        let Some(mut r) = self.call_round() else { return };
         match (r.live, action) {
             (None, Action::Call(item)) => {
                 let pos = r.next;
@@ -356,12 +358,12 @@ impl Game {
                 r.live = Some(self.live_for(self.ext.calls.len() - 1, side, !side, false, 0));
                 r.turns_left = r.turns_left.saturating_sub(1);
                 r.next = next_pos(pos, self.n);
-                self.ext.round = Some(r);
+                self.stage = Stage::Call(r);
             }
             (None, _) => {
                 r.turns_left = r.turns_left.saturating_sub(1);
                 r.next = next_pos(r.next, self.n);
-                self.ext.round = Some(r);
+                self.stage = Stage::Call(r);
                 if r.turns_left == 0 {
                     self.end_calling();
                 }
@@ -371,11 +373,11 @@ impl Game {
                 if live.best < 3 && live.at + 1 < live.count {
                     live.at += 1;
                     r.live = Some(live);
-                    self.ext.round = Some(r);
+                    self.stage = Stage::Call(r);
                     return;
                 }
                 r.live = self.resolve(live);
-                if self.phase != Phase::Call {
+                if self.phase() != Phase::Call {
                     return;
                 }
                 if r.live.is_none() && self.calling_rule().is_some_and(|c| c.call_round_reopens) {
@@ -383,7 +385,7 @@ impl Game {
                     // so the round still ends
                     r.turns_left = self.n;
                 }
-                self.ext.round = Some(r);
+                self.stage = Stage::Call(r);
                 if r.live.is_none() && r.turns_left == 0 {
                     self.end_calling();
                 }
@@ -449,7 +451,6 @@ impl Game {
                     !self.is_game_multiplier(a.figure)
                         && self.conceded(Item::Figure(j.min(u16::MAX as usize) as u16)).is_none()
                 });
-                self.ext.round = None;
                 if plays_on && undecided {
                     // the game is settled; the cards are played on for the figures
                     self.end_calling();
@@ -479,9 +480,8 @@ impl Game {
 
     #[inline(never)] // off the common path: keeps the hot code small
     fn end_calling(&mut self) {
-        self.ext.round = None;
-        if self.phase == Phase::Call {
-            self.phase = Phase::Play;
+        if let Stage::Call(_) = self.stage {
+            self.stage = Stage::Play;
         }
     }
 }

@@ -13,6 +13,7 @@
 
 use super::game::{next_pos, Action, Game, Phase};
 use super::play::MAX_TRICKS;
+use super::stage::Stage;
 use super::tables::MAX_SEATS;
 use crate::model::{Claims, DisputedConcession, Seat};
 
@@ -49,8 +50,6 @@ pub(super) struct Made {
     /// The position that receives the tricks if it is settled against the declarer (worked out
     /// from the tricks before it, `Claims::conceded_to`).
     pub opponent: u8,
-    /// The opponent whose answer is awaited (`Phase::Claim`).
-    pub answering: u8,
     /// Per position, tricks, points and captures when it was said.
     pub tricks: [u8; MAX_SEATS],
     pub points: [i32; MAX_SEATS],
@@ -96,10 +95,16 @@ impl Game {
     /// Whether the declarer may claim or concede now: his turn in the play, nothing said yet,
     /// not during trick 1's announcements.
     #[inline]
+    /// Whether the contract being played lets the declarer claim, and concede (both false
+    /// without claims).
+    pub(super) fn claim_kinds(&self) -> (bool, bool) {
+        self.claims.rules.map_or((false, false), |k| (k.claim, k.concede))
+    }
+
     pub(super) fn claim_open(&self) -> bool {
         self.claims.rules.is_some()
             && self.claims.made.is_none()
-            && self.phase == Phase::Play
+            && self.phase() == Phase::Play
             && self.declarer == Some(self.play.to_play)
             && !self.play.is_over()
             && !self.talk_in_trick_one()
@@ -128,7 +133,7 @@ impl Game {
                 if self.claims.made.is_some() {
                     return Err("claims: the declarer claims or concedes once a hand, and has done so");
                 }
-                if self.phase != Phase::Play || self.declarer != Some(self.play.to_play) {
+                if self.phase() != Phase::Play || self.declarer != Some(self.play.to_play) {
                     return Err("claims: only the declarer may claim or concede, on his turn to play");
                 }
                 if self.talk_in_trick_one() || self.play.is_over() {
@@ -142,7 +147,7 @@ impl Game {
                 }
                 Ok(())
             }
-            Action::AcceptClaim | Action::DisputeClaim if self.phase == Phase::Claim => Ok(()),
+            Action::AcceptClaim | Action::DisputeClaim if self.phase() == Phase::Claim => Ok(()),
             _ => Err("claims: nothing has been claimed or conceded to accept or dispute"),
         }
     }
@@ -153,20 +158,18 @@ impl Game {
         out.push(Action::DisputeClaim);
     }
 
-    /// The opponent whose answer is awaited.
-    pub(super) fn claim_to_answer(&self) -> u8 {
-        self.claims.made.map(|m| m.answering).unwrap_or(0)
-    }
-
     /// Applies a legal claim action.
     pub(super) fn apply_claim(&mut self, action: Action) {
         match action {
             Action::ClaimRest | Action::ConcedeRest => self.say_claim(action == Action::ClaimRest),
             Action::AcceptClaim => {
-                let Some(d) = self.declarer else { return };
+                let (Some(d), Stage::Claim { answering }) = (self.declarer, self.stage) else {
+                    return;
+                };
                 let Some(m) = self.claims.made.as_mut() else { return };
-                m.answering = next_pos(m.answering, self.n);
-                if m.answering == d {
+                let answering = next_pos(answering, self.n);
+                self.stage = Stage::Claim { answering };
+                if answering == d {
                     m.outcome = ClaimOutcome::Accepted;
                     let to = if m.kind == ClaimKind::Claim { d } else { m.opponent };
                     self.settle(to);
@@ -176,7 +179,7 @@ impl Game {
                 if let Some(m) = self.claims.made.as_mut() {
                     m.outcome = ClaimOutcome::Open;
                 }
-                self.phase = Phase::Play;
+                self.stage = Stage::Play;
             }
             _ => {}
         }
@@ -192,7 +195,6 @@ impl Game {
             outcome: ClaimOutcome::Open,
             at_trick: p.tricks_played,
             opponent: conceded_to(&k, d, self.n, &p.tricks_won, self.rules.variant.seating),
-            answering: next_pos(d, self.n),
             tricks: p.tricks_won,
             points: p.points,
             captured: p.captured,
@@ -204,7 +206,9 @@ impl Game {
             m.cards[0][pos as usize & (MAX_SEATS - 1)] = p.trick[i as usize & (MAX_SEATS - 1)];
         }
         self.claims.made = Some(m);
-        self.phase = Phase::Claim;
+        self.stage = Stage::Claim {
+            answering: next_pos(d, self.n),
+        };
     }
 
     /// Notes a card played after a claim (`pos` played it as the `trick_len`-th card of the trick
@@ -298,7 +302,7 @@ impl Game {
     /// The declarer's cards laid open to every seat after a claim or concession (0 before).
     pub fn open_hand(&self) -> u64 {
         match (self.claims.made, self.declarer) {
-            (Some(_), Some(d)) if self.phase != Phase::Over => self.play.hands.get(d as usize).copied().unwrap_or(0),
+            (Some(_), Some(d)) if self.phase() != Phase::Over => self.play.hands.get(d as usize).copied().unwrap_or(0),
             _ => 0,
         }
     }
@@ -315,9 +319,9 @@ impl Game {
         Some(ClaimNote {
             kind: m.kind,
             outcome: m.outcome,
-            by: self.seat_of(d),
+            by: self.seat_at(d),
             after_tricks: m.at_trick,
-            to: to.map(|p| self.seat_of(p)),
+            to: to.map(|p| self.seat_at(p)),
         })
     }
 

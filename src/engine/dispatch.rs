@@ -34,7 +34,7 @@ impl Game {
     /// The handler of the current phase for `action`: the one routing of the phases.
     #[inline]
     fn step(&self, action: Action) -> Step {
-        match (self.phase, action) {
+        match (self.phase(), action) {
             (Phase::Over, _) => Step::Refused("the hand is over"),
             (Phase::Play, Action::Play(card)) => Step::Card(card),
             // a claim is checked in every phase, so that one outside the play names its rule
@@ -91,10 +91,10 @@ impl Game {
             Step::NameTrumps => self.check_name_trumps(action),
             Step::Meld(call) => self.check_meld(call),
             Step::Say => {
-                if self.phase == Phase::Play && (!self.trick_one_talk() || action == Action::Pass) {
+                if self.phase() == Phase::Play && (!self.trick_one_talk() || action == Action::Pass) {
                     return Err("only a card may be played now");
                 }
-                self.check_say(self.phase == Phase::Front, action)
+                self.check_say(self.phase() == Phase::Front, action)
             }
         }
     }
@@ -107,7 +107,7 @@ impl Game {
         if let Step::Refused(_) = step {
             return;
         }
-        self.record(self.to_act(), action);
+        self.record(self.turn(), action);
         match step {
             Step::Refused(_) => {}
             Step::Card(card) => self.play_card(card),
@@ -121,7 +121,7 @@ impl Game {
             Step::Draw => self.apply_draw(action),
             Step::NameTrumps => self.apply_name_trumps(action),
             Step::Meld(call) => self.apply_meld(call),
-            Step::Say => self.apply_say(self.phase == Phase::Front, action),
+            Step::Say => self.apply_say(self.phase() == Phase::Front, action),
         }
     }
 }

@@ -6,7 +6,8 @@
 //! that count for nobody (talon, indicator, the exchanger card, discards).
 
 use super::deal::bit;
-use super::game::{Action, Game, Phase};
+use super::game::{Action, Game};
+use super::stage::{ExchangeTurn, Stage};
 use super::tables::MAX_CARDS;
 use crate::model::cond::SuitSel;
 use crate::model::{Exchange, Take};
@@ -14,10 +15,6 @@ use crate::model::{Exchange, Take};
 /// The exchange of one hand.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct ExchangeState {
-    /// The position that may exchange (while the phase is `Exchange`).
-    pub holder: Option<u8>,
-    /// The exchanger card the holder may give for the indicator.
-    pub card: Option<u8>,
     /// Whether the holder has exchanged.
     pub exchanged: bool,
     /// Cards taken into the hand: the indicator and any talon cards.
@@ -28,8 +25,6 @@ pub struct ExchangeState {
     pub revealed: u64,
     /// Cards discarded face down.
     pub discarded: u64,
-    /// The hand size to discard back to.
-    pub keep: u8,
 }
 
 impl Game {
@@ -81,13 +76,8 @@ impl Game {
             .map(|h| h.count_ones())
             .unwrap_or(0)
             .min(u8::MAX as u32) as u8;
-        self.ex = ExchangeState {
-            holder: Some(holder),
-            card: Some(card),
-            keep,
-            ..ExchangeState::default()
-        };
-        self.phase = Phase::Exchange;
+        self.ex = ExchangeState::default();
+        self.stage = Stage::Exchange(ExchangeTurn { holder, card, keep });
         true
     }
 
@@ -108,11 +98,19 @@ impl Game {
             })
     }
 
+    /// The exchange in progress (none outside `Phase::Exchange`).
+    fn exchange_turn(&self) -> Option<ExchangeTurn> {
+        match self.stage {
+            Stage::Exchange(turn) => Some(turn),
+            _ => None,
+        }
+    }
+
+    /// The exchanger's hand (empty outside the exchange).
     fn holder_hand(&self) -> u64 {
-        self.ex
-            .holder
-            .and_then(|p| self.hands.get(p as usize).copied())
-            .unwrap_or(0)
+        self.exchange_turn()
+            .and_then(|t| self.hands.get(t.holder as usize))
+            .map_or(0, |h| *h)
     }
 
     fn trump_mask(&self) -> u64 {
@@ -123,7 +121,8 @@ impl Game {
 
     /// Discards still owed by the holder.
     fn owed(&self) -> u32 {
-        self.holder_hand().count_ones().saturating_sub(self.ex.keep as u32)
+        let keep = self.exchange_turn().map_or(0, |t| t.keep);
+        self.holder_hand().count_ones().saturating_sub(keep as u32)
     }
 
     /// The cards the holder may discard: any card of his hand; with `discard no-trumps` no trump
@@ -176,7 +175,7 @@ impl Game {
         match action {
             Action::Exchange => self.do_exchange(),
             Action::Discard(c) => {
-                if let Some(h) = self.ex.holder.and_then(|p| self.hands.get_mut(p as usize)) {
+                if let Some(h) = self.exchange_turn().and_then(|t| self.hands.get_mut(t.holder as usize)) {
                     *h &= !bit(c);
                 }
                 self.ex.discarded |= bit(c);
@@ -192,7 +191,6 @@ impl Game {
     }
 
     fn end_exchange(&mut self) {
-        self.ex.holder = None;
         if self.exchange_after_back_round() {
             // the back round is over: the play starts again from the hands the exchange left,
             // which the melds and figures are judged on
@@ -218,7 +216,7 @@ impl Game {
         let Some((card, taken, revealed)) = self.exchange_take() else {
             return;
         };
-        if let Some(h) = self.ex.holder.and_then(|p| self.hands.get_mut(p as usize)) {
+        if let Some(h) = self.exchange_turn().and_then(|t| self.hands.get_mut(t.holder as usize)) {
             *h = (*h & !bit(card)) | taken;
         }
         self.ex.taken = taken;
@@ -230,9 +228,10 @@ impl Game {
     /// What an exchange gives: the exchanger card, the cards taken and the cards turned face up.
     fn exchange_take(&self) -> Option<(u8, u64, u64)> {
         let x = self.exchange_rule()?;
-        let (Some(card), Some(ind)) = (self.ex.card, self.deal.indicator) else {
+        let (Some(turn), Some(ind)) = (self.exchange_turn(), self.deal.indicator) else {
             return None;
         };
+        let card = turn.card;
         let talon = self.deal.talon_cards();
         let face_up = self.deal.talon_face_up;
         let mut taken = bit(ind);

@@ -66,7 +66,7 @@ impl Finished {
             melds: [0; MAX_SEATS],
             captured: play.captured,
             start_hands: g.start_hands,
-            undertakings: g.bid.undertakings,
+            undertakings: g.undertakings,
             trick_winner: play.trick_winner,
             trick_card: play.trick_card,
             tricks_played: play.tricks_played,
@@ -75,44 +75,30 @@ impl Finished {
         };
         f.add_marriages(g, contract);
         f.add_discard_points(g, contract);
-        // marriages registered by a lead (`marriage_lead.rs`)
-        for (m, led) in f.melds.iter_mut().zip(g.lead_melds.iter()) {
-            *m += led;
-        }
+        // marriages of every suit, as declared in trick 1 or registered by a lead
+        super::marriages::add_declared_marriages(g, &mut f);
         // sequences and sets, validated (§4.5)
         super::melds::add_meld_points(g, &mut f.melds);
         f
     }
 
-    /// Marriages valid unannounced, counted for the holder at the start of play: in trumps,
-    /// or in every suit (`every-suit`, the plain value outside trumps). Those registered by a
-    /// lead are counted as they are led (`marriage_lead.rs`).
+    /// Marriages in trumps: valid unannounced, counted for the holder at the start of play.
     fn add_marriages(&mut self, g: &Game, contract: &Contract) {
-        if contract.melds.marriages == 0 {
+        let (true, Some(t)) = (contract.melds.marriages != 0, self.trump) else {
             return;
-        }
+        };
         let tb = &g.rules.tables;
         let n = (self.n as usize).min(MAX_SEATS);
         for (i, marriage) in g.rules.variant.melds.marriages.iter().enumerate() {
-            if contract.melds.marriages & (1 << i) == 0 || marriage.by_lead {
+            if contract.melds.marriages & (1 << i) == 0 || marriage.every_suit.is_some() {
                 continue;
             }
             let (r1, r2) = marriage.ranks;
-            for s in 0..tb.n_suits {
-                let value = if Some(s) == self.trump {
-                    marriage.value
-                } else {
-                    match marriage.plain {
-                        Some(v) => v,
-                        None => continue,
-                    }
-                };
-                if let (Some(a), Some(b)) = (tb.card(s, r1), tb.card(s, r2)) {
-                    let m = bit(a) | bit(b);
-                    for p in 0..n {
-                        if self.start_hands[p] & m == m {
-                            self.melds[p] += value;
-                        }
+            if let (Some(a), Some(b)) = (tb.card(t, r1), tb.card(t, r2)) {
+                let m = bit(a) | bit(b);
+                for p in 0..n {
+                    if self.start_hands[p] & m == m {
+                        self.melds[p] += marriage.value;
                     }
                 }
             }

@@ -9,10 +9,12 @@ use super::melds::MeldCall;
 use super::play::Play;
 use super::rng::hand_rng;
 use super::score::{self, Score};
+use super::seats::{Pos, Seat};
+use super::stage::Stage;
 use super::tables::{PlayTable, MAX_SEATS};
 use super::talon_draw::TalonDrawState;
 use super::Rules;
-use crate::model::{Announcements, ContractId, FigureId, Pickup, Seat, SuitId, MAX_MELD_ROWS};
+use crate::model::{Announcements, ContractId, FigureId, Pickup, Seat as SeatRule, SuitId, MAX_MELD_ROWS};
 use std::sync::Arc;
 
 /// An action, in the variant's own vocabulary (ids into the variant).
@@ -114,7 +116,7 @@ pub enum Phase {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalAction {
     pub index: usize,
-    pub seat: u8,
+    pub seat: Seat,
     pub action: Action,
     pub rule: &'static str,
 }
@@ -190,7 +192,7 @@ impl Levels {
 /// What a seat may know.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Observation {
-    pub seat: u8,
+    pub seat: Seat,
     pub phase: Phase,
     /// The seat's own cards it may look at (hidden packets excluded until the pickup).
     pub hand: u64,
@@ -200,15 +202,20 @@ pub struct Observation {
     pub talon_face_up: u64,
     pub contract: Option<ContractId>,
     pub trump: Option<SuitId>,
-    pub declarer: Option<u8>,
+    pub declarer: Option<Seat>,
     /// The declarer's cards laid open after a claim or concession (0 otherwise).
     pub open_hand: u64,
     /// The declarer's partner (table seat), once this seat may know him (`partner.rs`).
-    pub partner: Option<u8>,
+    pub partner: Option<Seat>,
+    /// Cards laid open on the table, by table seat: the defence's hands under `open-hands`
+    /// (`open_hands.rs`); zero otherwise.
+    pub open_hands: [u64; MAX_SEATS],
+    /// Cards laid face up by their holders and not yet played: `shown` marriages (`marriages.rs`).
+    pub shown: u64,
     /// The trick in progress: (seat, card).
-    pub trick: Vec<(u8, u8)>,
+    pub trick: Vec<(Seat, u8)>,
     /// Every action so far: (seat, action).
-    pub history: Vec<(u8, Action)>,
+    pub history: Vec<(Seat, Action)>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -218,15 +225,14 @@ pub(super) struct BidState {
     pub spoken: u8,
     pub passed: u16,
     pub high: Option<(u8, u8)>,
-    /// The contract choice after the auction (`level_auction.rs`).
-    pub choice: Option<super::level_auction::Choice>,
     /// An equal bid waiting for the two suits, and the trump suit a settled tie fixed for the
     /// standing bid (`equal_bids.rs`).
     pub tie: Option<super::equal_bids::PendingTie>,
     pub high_trump: Option<SuitId>,
-    /// Each position's undertaking, a number of tricks bid (`undertakings.rs`); kept for the
-    /// whole hand, unlike the fields above, which each round starts anew.
-    pub undertakings: [Option<u8>; MAX_SEATS],
+    /// Figures the bidder to speak has attached to the bid he is about to make (`bid_figures.rs`).
+    pub bid_figures: u64,
+    /// Figures attached to the highest bid so far.
+    pub high_figures: u64,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -265,15 +271,19 @@ pub struct Game {
     pub(super) rules: Arc<Rules>,
     pub(super) dealer: u8,
     /// Table seat of each active position (forehand first).
-    pub(super) seats: [u8; MAX_SEATS],
+    pub(super) seats: [Seat; MAX_SEATS],
     pub(super) n: u8,
     pub(super) deal: Deal,
     /// Hands by position before the play starts.
     pub(super) hands: [u64; MAX_SEATS],
     pub(super) picked_up: bool,
-    pub(super) phase: Phase,
+    /// The stage the hand is in, with the state only it has (`stage.rs`).
+    pub(super) stage: Stage,
     pub(super) bid: BidState,
     pub(super) won_round: Option<u32>,
+    /// Each position's undertaking, a number of tricks bid (`undertakings.rs`): what the auction
+    /// leaves for the whole hand, unlike its turns in `bid`.
+    pub(super) undertakings: [Option<u8>; MAX_SEATS],
     pub(super) declared_before_pickup: bool,
     pub(super) contract: Option<ContractId>,
     /// What may be announced in the contract now (`contract_announcements`): set with the
@@ -293,7 +303,7 @@ pub struct Game {
     pub(super) first_leader: u8,
     pub(super) play: Play,
     pub(super) start_hands: [u64; MAX_SEATS],
-    pub(super) history: Vec<(u8, Action)>,
+    pub(super) history: Vec<(Seat, Action)>,
     /// Whether actions are written into `history` (a setting kept from hand to hand, on unless
     /// `set_keep_history` turns it off).
     pub(super) keep_history: bool,
@@ -321,8 +331,8 @@ pub struct Game {
     pub(super) claims: super::claims::ClaimState,
     /// The declarer's called partner (`partner.rs`).
     pub(super) partner: super::partner::PartnerCall,
-    /// Marriage points each position registered by a lead (`marriage_lead.rs`).
-    pub(super) lead_melds: [i64; MAX_SEATS],
+    /// Marriages of every suit declared in trick 1 (`marriages.rs`).
+    pub(super) marriages: super::marriages::MarriageCalls,
 }
 
 impl Game {
@@ -341,14 +351,15 @@ impl Game {
             play: Play::new(1, &[], 0),
             rules,
             dealer: 0,
-            seats: [0; MAX_SEATS],
+            seats: [Seat(0); MAX_SEATS],
             n: 0,
             deal,
             hands: [0; MAX_SEATS],
             picked_up: false,
-            phase: Phase::Bidding,
+            stage: Stage::Bidding,
             bid: BidState::default(),
             won_round: None,
+            undertakings: [None; MAX_SEATS],
             declared_before_pickup: false,
             contract: None,
             announcements: Announcements::None,
@@ -377,7 +388,7 @@ impl Game {
             ext: Default::default(),
             claims: Default::default(),
             partner: Default::default(),
-            lead_melds: [0; MAX_SEATS],
+            marriages: Default::default(),
         };
         g.start_hand(dealer);
         g
@@ -409,9 +420,10 @@ impl Game {
             deal,
             hands,
             picked_up,
-            phase,
+            stage,
             bid,
             won_round,
+            undertakings,
             declared_before_pickup,
             contract,
             announcements,
@@ -441,7 +453,7 @@ impl Game {
             ext,
             claims,
             partner,
-            lead_melds,
+            marriages,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -449,7 +461,7 @@ impl Game {
         let dealer = if dealer < players { dealer } else { dealer % players };
         *dealer_seat = dealer;
         *n = v.active.clamp(1, MAX_SEATS as u8);
-        *seats = [0; MAX_SEATS];
+        *seats = [Seat(0); MAX_SEATS];
         let mut s = dealer;
         let mut k = 0usize;
         for _ in 0..players {
@@ -458,7 +470,7 @@ impl Game {
                 continue;
             }
             if let Some(slot) = seats.get_mut(k) {
-                *slot = s;
+                *slot = Seat(s);
             }
             k += 1;
             if k >= *n as usize {
@@ -469,9 +481,10 @@ impl Game {
         play.restart(*n, hands, 0);
         // nothing dealt face down: nothing to pick up
         *picked_up = deal.hidden.iter().all(|h| *h == 0);
-        *phase = Phase::Bidding;
+        *stage = Stage::Bidding;
         *bid = BidState::default();
         *won_round = None;
+        *undertakings = [None; MAX_SEATS];
         *declared_before_pickup = false;
         *contract = None;
         *announcements = Announcements::None;
@@ -494,7 +507,7 @@ impl Game {
         *ex = ExchangeState::default();
         *draw = TalonDrawState::default();
         *partner = Default::default();
-        *lead_melds = [0; MAX_SEATS];
+        *marriages = Default::default();
         *meld_said = [0; MAX_SEATS];
         *meld_seq = Default::default();
         *meld_sets = [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS];
@@ -511,11 +524,12 @@ impl Game {
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+    #[inline]
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.stage.phase()
     }
     pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
+        self.phase() == Phase::Over
     }
     pub fn result(&self) -> Option<&Score> {
         if self.scored {
@@ -534,7 +548,7 @@ impl Game {
         &self.deal
     }
     /// Every action of the hand so far, by table seat (empty when the game keeps no history).
-    pub fn history(&self) -> &[(u8, Action)] {
+    pub fn history(&self) -> &[(Seat, Action)] {
         &self.history
     }
     /// Whether the game writes its actions into `history` (on by default). A simulation that
@@ -566,42 +580,60 @@ impl Game {
         &self.play
     }
     /// The table seat of an active position.
-    pub fn seat_of(&self, pos: u8) -> u8 {
-        self.seats.get(pos as usize).copied().unwrap_or(0)
+    pub fn seat_of(&self, pos: Pos) -> Seat {
+        Seat(self.seat_at(pos.0))
     }
     /// The active position of a table seat (None for a seat sitting out).
-    pub fn pos_of(&self, seat: u8) -> Option<u8> {
+    pub fn pos_of(&self, seat: Seat) -> Option<Pos> {
+        self.pos_at(seat.0).map(Pos)
+    }
+    /// The declarer's table seat.
+    pub fn declarer(&self) -> Option<Seat> {
+        self.declarer_seat().map(Seat)
+    }
+    pub fn dealer(&self) -> Seat {
+        Seat(self.dealer)
+    }
+    /// The position whose turn it is.
+    pub fn to_act(&self) -> Pos {
+        Pos(self.turn())
+    }
+    /// The table seat whose turn it is.
+    pub fn to_act_seat(&self) -> Seat {
+        Seat(self.seat_at(self.turn()))
+    }
+
+    /// The table seat of an active position, as the engine's tables index it (`seat_of`).
+    #[inline]
+    pub(super) fn seat_at(&self, pos: u8) -> u8 {
+        self.seats.get(pos as usize).map_or(0, |s| s.0)
+    }
+    /// The active position of a table seat (`pos_of`).
+    pub(super) fn pos_at(&self, seat: u8) -> Option<u8> {
         self.seats
             .iter()
             .take(self.n as usize)
-            .position(|s| *s == seat)
+            .position(|s| s.0 == seat)
             .map(|p| p as u8)
     }
-    /// The declarer's table seat.
-    pub fn declarer(&self) -> Option<u8> {
-        self.declarer.map(|p| self.seat_of(p))
+    /// The declarer's table seat (`declarer`).
+    pub(super) fn declarer_seat(&self) -> Option<u8> {
+        self.declarer.map(|p| self.seat_at(p))
     }
-    pub fn dealer(&self) -> u8 {
-        self.dealer
-    }
-    /// The position whose turn it is.
-    pub fn to_act(&self) -> u8 {
-        match self.phase {
-            Phase::Bidding | Phase::Choose => self.bid.turn,
-            Phase::Front | Phase::Back => self.talk.speaker,
-            Phase::Exchange => self.ex.holder.unwrap_or(0),
-            Phase::Draw | Phase::NameTrumps => self.declarer.unwrap_or(0),
-            Phase::Play => self.play.to_play,
-            Phase::Call => self.call_to_act(),
-            Phase::Switch => self.switch_to_act(),
-            Phase::Claim => self.claim_to_answer(),
-            Phase::PartnerCall => self.declarer.unwrap_or(0),
-            Phase::Over => 0,
+    /// The position whose turn it is (`to_act`).
+    #[inline]
+    pub(super) fn turn(&self) -> u8 {
+        match self.stage {
+            Stage::Bidding | Stage::Choose(_) => self.bid.turn,
+            Stage::Front | Stage::Back => self.talk.speaker,
+            Stage::Exchange(turn) => turn.holder,
+            Stage::Draw { declarer } | Stage::NameTrumps { declarer } | Stage::PartnerCall { declarer } => declarer,
+            Stage::Play => self.play.to_play,
+            Stage::Call(round) => round.to_act(),
+            Stage::Switch(turn) => turn.turn,
+            Stage::Claim { answering } => answering,
+            Stage::Over => 0,
         }
-    }
-    /// The table seat whose turn it is.
-    pub fn to_act_seat(&self) -> u8 {
-        self.seat_of(self.to_act())
     }
 
     pub(super) fn table(&self) -> Option<&PlayTable> {
@@ -617,10 +649,10 @@ impl Game {
             seen |= m;
             count += m.count_ones();
         };
-        if self.phase == Phase::Play
-            || self.phase == Phase::Call
-            || self.phase == Phase::Claim
-            || (self.phase == Phase::Over && self.contract.is_some() && !self.redeal)
+        if self.phase() == Phase::Play
+            || self.phase() == Phase::Call
+            || self.phase() == Phase::Claim
+            || (self.phase() == Phase::Over && self.contract.is_some() && !self.redeal)
         {
             for p in 0..self.n as usize {
                 add(self.play.hands.get(p).copied().unwrap_or(0));
@@ -645,7 +677,7 @@ impl Game {
 
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
-        match self.phase {
+        match self.phase() {
             Phase::Bidding => self.bid_actions(out),
             Phase::Choose => self.choose_actions(out),
             Phase::Front => self.talk_actions(true, out),
@@ -678,9 +710,19 @@ impl Game {
         }
     }
 
+    /// The cards the position to act may play now, whatever else he may do beside (none outside
+    /// the trick play).
+    #[inline]
+    pub(super) fn cards_to_play(&self) -> u64 {
+        match (self.stage, self.table()) {
+            (Stage::Play, Some(t)) => self.play.legal(t),
+            _ => 0,
+        }
+    }
+
     /// When only cards may be played: the legal cards (the fast path for bots).
     pub fn legal_cards(&self) -> Option<u64> {
-        if self.phase != Phase::Play || self.talk_in_trick_one() || self.claim_open() {
+        if self.phase() != Phase::Play || self.talk_in_trick_one() || self.claim_open() {
             return None;
         }
         self.table().map(|t| self.play.legal(t))
@@ -688,7 +730,7 @@ impl Game {
 
     /// Whether announcements go with the cards of the trick now (the back round with trick 1).
     pub(super) fn trick_one_talk(&self) -> bool {
-        self.phase == Phase::Play
+        self.phase() == Phase::Play
             && self.play.tricks_played == 0
             && self.rules.variant.announcing.back_with_first_trick
             && self.contract_announcements() != Announcements::None
@@ -721,7 +763,7 @@ impl Game {
     pub(super) fn record(&mut self, pos: u8, action: Action) {
         self.actions += 1;
         if self.keep_history {
-            let seat = self.seat_of(pos);
+            let seat = self.seat_of(Pos(pos));
             self.history.push((seat, action));
         }
     }
@@ -736,7 +778,7 @@ impl Game {
             Action::Play(card) => self.play_card(card),
             Action::Meld(call) => self.apply_meld(call),
             Action::Pass => self.pass_turn(),
-            _ => self.apply_say(self.phase == Phase::Front, action),
+            _ => self.apply_say(self.phase() == Phase::Front, action),
         }
     }
 
@@ -750,7 +792,7 @@ impl Game {
     /// Applies a legal action of the talon exchange: `apply_legal` for a caller that knows the phase.
     #[inline]
     pub(super) fn apply_in_exchange(&mut self, action: Action) {
-        self.record(self.to_act(), action);
+        self.record(self.turn(), action);
         self.apply_exchange(action);
     }
 
@@ -758,7 +800,7 @@ impl Game {
     /// (`legal_cards` gives none then).
     #[inline]
     pub(super) fn talk_in_trick_one(&self) -> bool {
-        self.phase == Phase::Play && self.play.tricks_played == 0 && (self.trick_one_talk() || self.meld_open())
+        self.phase() == Phase::Play && self.play.tricks_played == 0 && (self.trick_one_talk() || self.meld_open())
     }
 
     /// Plays a card known to be legal, and moves on at the end of trick 1 and of the play.
@@ -779,8 +821,9 @@ impl Game {
             if self.claims.made.is_some() && self.check_disputed_trick() {
                 return;
             }
-            if talk_trick && self.talk.said_in_trick {
-                self.phase = Phase::Back;
+            // `end with-first-trick`: the window closes with trick 1 (`announce.rs` talk)
+            if talk_trick && self.talk.said_in_trick && !self.rules.variant.announcing.closes_with_first_trick {
+                self.stage = Stage::Back;
                 self.talk.speaker = self.first_leader;
                 self.talk.passes = 0;
                 self.talk.said_this_turn = false;
@@ -817,7 +860,7 @@ impl Game {
             }
             played += 1;
         }
-        if self.phase != Phase::Play {
+        if self.phase() != Phase::Play {
             return played;
         }
         // with claims the declarer may claim on each of his turns, and a lead may register a
@@ -835,10 +878,12 @@ impl Game {
         let mut local_rng = rng.clone();
         // one loop with the history written and one without, chosen once per run: a test per
         // card would keep the history's pointers live in the loop
-        let run = if self.keep_history {
-            card_run::<true>(&mut self.play, &mut self.history, &self.seats, t, &mut local_rng)
-        } else {
-            card_run::<false>(&mut self.play, &mut self.history, &self.seats, t, &mut local_rng)
+        let (play, history, seats) = (&mut self.play, &mut self.history, &self.seats);
+        let run = match (self.keep_history, t.beat_duty) {
+            (true, true) => card_run::<true, true>(play, history, seats, t, &mut local_rng),
+            (true, false) => card_run::<true, false>(play, history, seats, t, &mut local_rng),
+            (false, true) => card_run::<false, true>(play, history, seats, t, &mut local_rng),
+            (false, false) => card_run::<false, false>(play, history, seats, t, &mut local_rng),
         };
         played += run;
         self.actions += run;
@@ -849,8 +894,12 @@ impl Game {
         played
     }
 
-    /// Picks up the hidden packets.
+    /// Picks up the hidden packets (with `pickup after-partner-call`, only once the partner is
+    /// called or there is no call: `partner.rs`).
     pub(super) fn pickup(&mut self) {
+        if self.rules.variant.pickup == Pickup::AfterPartnerCall && self.awaits_partner_call() {
+            return;
+        }
         self.picked_up = true;
     }
 
@@ -859,13 +908,12 @@ impl Game {
         if self.rules.variant.pickup == Pickup::AfterBidding {
             self.pickup();
         }
-        if self.rules.variant.announcing.front_round
-            && self.declarer.is_some()
+        let front_round = self.rules.variant.announcing.front_round
             && self.declared_before_pickup
-            && self.contract_announcements() != Announcements::None
-        {
-            self.phase = Phase::Front;
-            self.talk = Talk::round(self.declarer.unwrap_or(0), 1, self.all_speak_turns());
+            && self.contract_announcements() != Announcements::None;
+        if let Some(declarer) = self.declarer.filter(|_| front_round) {
+            self.stage = Stage::Front;
+            self.talk = Talk::round(declarer, 1, self.all_speak_turns());
             return;
         }
         self.after_front();
@@ -895,12 +943,12 @@ impl Game {
         }
         self.start_play();
         if self.back_round_before_lead() {
-            self.phase = Phase::Back;
+            self.stage = Stage::Back;
         }
         // with the first trick, every player speaks in it with his card: a round that goes on
         // after it (`play_card`) has had everyone's turn already
         let opener = match self.declarer {
-            Some(d) if self.phase == Phase::Back && self.rules.variant.announcing.back_declarer_first => d,
+            Some(d) if self.phase() == Phase::Back && self.rules.variant.announcing.back_declarer_first => d,
             _ => self.first_leader,
         };
         self.talk = Talk::round(opener, 2, self.all_speak_turns());
@@ -919,14 +967,22 @@ impl Game {
     pub(super) fn start_play(&mut self) {
         let v = &self.rules.variant;
         let Some(ci) = self.contract else {
-            self.phase = Phase::Over;
+            self.stage = Stage::Over;
             return;
         };
         let Some(c) = v.contracts.get(ci) else {
-            self.phase = Phase::Over;
+            self.stage = Stage::Over;
             return;
         };
         self.table = self.rules.tables.table_index(ci, self.trump).unwrap_or(0);
+        // `order-if-called`: the called card's rank chooses the order of every suit
+        if let Some(alt) = self
+            .rules
+            .tables
+            .table_if_called(ci, self.partner.card, c.order_if_called.map(|(r, _)| r))
+        {
+            self.table = alt;
+        }
         let n = self.n;
         // turns go to the right under counter-clockwise seating: the declarer's left neighbour
         // plays just before him; clockwise, his right neighbour does
@@ -934,15 +990,15 @@ impl Game {
         let before = |d: u8| (d + n - 1) % n;
         let after = |d: u8| (d + 1) % n;
         let leader = match (c.first_lead, self.declarer) {
-            (Seat::Forehand | Seat::NonDealer, _) | (_, None) => 0,
-            (Seat::Declarer, Some(d)) => d,
-            (Seat::DeclarerLeft, Some(d)) if clockwise => after(d),
-            (Seat::DeclarerLeft, Some(d)) => before(d),
-            (Seat::DeclarerRight, Some(d)) if clockwise => before(d),
-            (Seat::DeclarerRight, Some(d)) => after(d),
+            (SeatRule::Forehand | SeatRule::NonDealer, _) | (_, None) => 0,
+            (SeatRule::Declarer, Some(d)) => d,
+            (SeatRule::DeclarerLeft, Some(d)) if clockwise => after(d),
+            (SeatRule::DeclarerLeft, Some(d)) => before(d),
+            (SeatRule::DeclarerRight, Some(d)) if clockwise => before(d),
+            (SeatRule::DeclarerRight, Some(d)) => after(d),
         };
-        let leader = if c.first_lead == Seat::NonDealer {
-            (0..n).find(|&p| self.seat_of(p) != self.dealer).unwrap_or(0)
+        let leader = if c.first_lead == SeatRule::NonDealer {
+            (0..n).find(|&p| self.seat_at(p) != self.dealer).unwrap_or(0)
         } else {
             leader
         };
@@ -957,7 +1013,7 @@ impl Game {
         }
         self.cache_melds();
         self.start_claims();
-        self.phase = Phase::Play;
+        self.stage = Stage::Play;
     }
 
     /// A figure that keeps a card: its announcer may not play it before its trick unless forced.
@@ -977,7 +1033,7 @@ impl Game {
 
     /// The hand is over: score it.
     pub(super) fn finish(&mut self) {
-        self.phase = Phase::Over;
+        self.stage = Stage::Over;
         let mut sheet = self.sheet.take().unwrap_or_else(|| Box::new(Score::empty()));
         score::score_into(self, &mut sheet);
         self.sheet = Some(sheet);
@@ -985,14 +1041,16 @@ impl Game {
     }
 
     /// What a seat may know.
-    pub fn observation(&self, seat: u8) -> Observation {
-        let pos = self.pos_of(seat);
+    pub fn observation(&self, seat: Seat) -> Observation {
+        let observer = seat;
+        let seat = seat.0;
+        let pos = self.pos_at(seat);
         let (hand, unseen) = match pos {
             Some(p)
-                if self.phase == Phase::Play
-                    || self.phase == Phase::Call
-                    || self.phase == Phase::Claim
-                    || self.phase == Phase::Over && self.contract.is_some() =>
+                if self.phase() == Phase::Play
+                    || self.phase() == Phase::Call
+                    || self.phase() == Phase::Claim
+                    || self.phase() == Phase::Over && self.contract.is_some() =>
             {
                 (self.play.hands.get(p as usize).copied().unwrap_or(0), 0)
             }
@@ -1010,14 +1068,14 @@ impl Game {
         let trick = (0..self.play.trick_len)
             .map(|i| {
                 (
-                    self.seat_of((self.play.leader + i) % self.n),
+                    self.seat_of(Pos((self.play.leader + i) % self.n)),
                     self.play.trick.get(i as usize).copied().unwrap_or(0),
                 )
             })
             .collect();
         Observation {
-            seat,
-            phase: self.phase,
+            seat: observer,
+            phase: self.phase(),
             hand,
             unseen,
             indicator: self.deal.indicator,
@@ -1029,7 +1087,9 @@ impl Game {
             trump: self.trump,
             declarer: self.declarer(),
             open_hand: self.open_hand(),
-            partner: self.partner_known_to(seat),
+            partner: self.partner_known_to(seat).map(Seat),
+            open_hands: self.defence_open_hands(),
+            shown: self.shown_marriage_cards(),
             trick,
             history: if self.sees_draw_discards(seat) {
                 self.history.clone()
@@ -1049,7 +1109,7 @@ impl Game {
 impl Game {
     /// The bidding round in progress (index into the variant's `bidding.rounds`), while bidding.
     pub fn bid_round(&self) -> Option<usize> {
-        (self.phase == Phase::Bidding).then_some(self.bid.round)
+        (self.phase() == Phase::Bidding).then_some(self.bid.round)
     }
 
     /// The shared compiled rules (to start another game of the same rules).
@@ -1059,18 +1119,19 @@ impl Game {
 }
 
 /// Random legal cards until the play is over (`play_random_cards` after trick 1), each written
-/// into `history` by its table seat when `KEEP`; gives how many it played.
+/// into `history` by its table seat when `KEEP`, under a table whose `beat_duty` is `DUTY`;
+/// gives how many it played.
 #[inline(always)]
-fn card_run<const KEEP: bool>(
+fn card_run<const KEEP: bool, const DUTY: bool>(
     play: &mut Play,
-    history: &mut Vec<(u8, Action)>,
-    seats: &[u8; MAX_SEATS],
+    history: &mut Vec<(Seat, Action)>,
+    seats: &[Seat; MAX_SEATS],
     t: &super::tables::PlayTable,
     rng: &mut super::rng::HandRng,
 ) -> u32 {
     let mut played = 0;
     loop {
-        let m = play.legal(t);
+        let m = play.legal_as::<DUTY>(t);
         if m == 0 {
             break;
         }

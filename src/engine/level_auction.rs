@@ -4,7 +4,8 @@
 //! when all the others pass, and the phase in which the declarer names his contract (a ladder
 //! entry at or above his final bid).
 
-use super::game::{Action, Game, Phase};
+use super::game::{Action, Game};
+use super::stage::Stage;
 use crate::model::{BidEntry, ContractChoice, RoundShape};
 
 /// The contract choice after the auction: the ladder, the final bid (`None`: declarer without a
@@ -89,18 +90,17 @@ impl Game {
         }
         self.declarer = Some(pos);
         self.bid.turn = pos;
-        self.bid.choice = Some(Choice {
+        self.stage = Stage::Choose(Choice {
             ladder,
             final_bid,
             round,
         });
-        self.phase = Phase::Choose;
         true
     }
 
     /// The entries the declarer may name now.
     fn choosable(&self) -> std::ops::Range<u8> {
-        let Some(ch) = self.bid.choice else { return 0..0 };
+        let Stage::Choose(ch) = self.stage else { return 0..0 };
         let len = self
             .rules
             .variant
@@ -124,7 +124,7 @@ impl Game {
     }
 
     pub(super) fn apply_choose(&mut self, action: Action) {
-        let (Action::Choose(i), Some(ch)) = (action, self.bid.choice) else {
+        let (Action::Choose(i), Stage::Choose(ch)) = (action, self.stage) else {
             return;
         };
         let entry = self
@@ -144,8 +144,9 @@ impl Game {
 
     /// The ladder of the contract choice in progress (for naming its entries in records).
     pub fn choice_ladder(&self) -> Option<usize> {
-        (self.phase == Phase::Choose)
-            .then_some(self.bid.choice.map(|c| c.ladder))
-            .flatten()
+        match self.stage {
+            Stage::Choose(ch) => Some(ch.ladder),
+            _ => None,
+        }
     }
 }

@@ -1,13 +1,14 @@
-//! Marriages registered by a lead (`marriage NAME ... registered-by-lead`, Anrufen's "registering
-//! a marriage"): takes the variant's marriage rows and the compiled deck, gives `LeadMarriages`
-//! (which cards can register a pair, and the other card of each pair), the `Game` hook that
-//! credits a player who leads one card of a pair while holding the other, and the points that
-//! `Finished` adds to his melds (so his side's totals and `with-melds` goals count them).
+//! Marriages registered by a lead (`marriage NAME every-suit ... declare by-lead`, Anrufen's
+//! "registering a marriage"): takes the variant's marriage rows and the compiled deck, gives
+//! `LeadMarriages` (which cards can register a pair, and the other card of each pair) and the
+//! `Game` hook that records the pair, as a declared marriage of its suit (`marriages.rs`), for a
+//! player who leads one card of it while holding the other. `marriages.rs` scores it like the
+//! marriages called in trick 1, so his side's totals and `with-melds` goals count it.
 
 use super::deal::bit;
 use super::game::Game;
-use super::tables::{Tables, MAX_CARDS, MAX_SEATS};
-use crate::model::Variant;
+use super::tables::{Tables, MAX_CARDS};
+use crate::model::{MarriageDeclare, Variant};
 
 /// The pairs a lead can register, compiled once per `Rules`.
 #[derive(Debug, Clone)]
@@ -25,9 +26,11 @@ impl LeadMarriages {
             lead_mask: 0,
             pair_of: [(0, 0); MAX_CARDS],
         };
-        for (i, row) in v.melds.marriages.iter().enumerate().filter(|(_, m)| m.by_lead) {
+        let by_lead =
+            |m: &&crate::model::MarriageRow| m.every_suit.is_some_and(|e| e.declare == MarriageDeclare::ByLead);
+        for (i, row) in v.melds.marriages.iter().enumerate().filter(|(_, m)| by_lead(m)) {
             let Ok(row_id) = u8::try_from(i) else { continue };
-            // a trump-only row is compiled for every suit: the trump is known only at the lead
+            // every suit is compiled: the trump is known only at the lead
             for s in 0..tb.n_suits {
                 if let (Some(a), Some(b)) = (tb.card(s, row.ranks.0), tb.card(s, row.ranks.1)) {
                     for (c, other) in [(a, b), (b, a)] {
@@ -63,21 +66,12 @@ impl Game {
         let Some(&(row_id, other)) = rules.marriage_leads.pair_of.get(card as usize) else {
             return;
         };
-        let Some(row) = rules.variant.melds.marriages.get(row_id as usize) else {
-            return;
-        };
         let leader = self.play.to_play as usize;
         let holds_other = self.play.hands.get(leader).is_some_and(|h| h & bit(other) != 0);
         if contract.melds.marriages & (1 << row_id) == 0 || !holds_other {
             return;
         }
-        let value = if Some(rules.tables.suit(card)) == self.trump {
-            Some(row.value)
-        } else {
-            row.plain
-        };
-        if let (Some(v), Some(slot)) = (value, self.lead_melds.get_mut(leader % MAX_SEATS)) {
-            *slot += v;
-        }
+        let suit = rules.tables.suit(card);
+        self.marriages.declare(leader, row_id as usize, suit);
     }
 }

@@ -16,6 +16,11 @@ use std::cmp::Ordering;
 pub enum MeldCall {
     Sequence(u8),
     Set(u8),
+    /// A marriage of every suit (`marriages.rs`): row `row`, in trumps or in another suit.
+    Marriage {
+        row: u8,
+        trump: bool,
+    },
 }
 
 /// Bits of `Game::meld_said` per position: the sequence, then one bit per set row.
@@ -601,8 +606,8 @@ impl Game {
     /// the hands held at the first lead ([000] §4.4; [000 Tompa]: at the first trick, after the
     /// 7/8 exchange), so they are never called in a back round before it, which may still be
     /// followed by the exchange (`made-after back-round`).
-    fn meld_speaker(&self) -> Option<u8> {
-        if self.play.tricks_played != 0 || self.phase != Phase::Play {
+    pub(super) fn meld_speaker(&self) -> Option<u8> {
+        if self.play.tricks_played != 0 || self.phase() != Phase::Play {
             return None;
         }
         Some(self.play.to_play)
@@ -653,7 +658,8 @@ impl Game {
         };
         let mut sets = 0u8;
         if let Some(held) = self.meld_sets.get(p) {
-            for (i, h) in held.iter().enumerate() {
+            // only the variant's rows: the rest of the array is always empty
+            for (i, h) in held.iter().take(self.rules.melds.sets.len()).enumerate() {
                 if h.0 > 0 && said & said_set(i as u8) == 0 {
                     sets |= 1 << i;
                 }
@@ -668,7 +674,7 @@ impl Game {
             return false;
         }
         let (s, sets) = self.open_melds();
-        s.is_some() || sets != 0
+        s.is_some() || sets != 0 || self.open_marriage_call().is_some()
     }
 
     pub(super) fn meld_actions(&self, out: &mut Vec<Action>) {
@@ -682,6 +688,7 @@ impl Game {
             m &= m - 1;
             out.push(Action::Meld(MeldCall::Set(i)));
         }
+        self.marriage_calls_into(|c| out.push(Action::Meld(c)));
     }
 
     pub(super) fn check_meld(&self, call: MeldCall) -> Result<(), &'static str> {
@@ -705,6 +712,7 @@ impl Game {
                     Some(_) => Err("a sequence call must state the full length of the longest sequence"),
                 }
             }
+            MeldCall::Marriage { row, trump } => self.check_marriage(row, trump),
             MeldCall::Set(i) => {
                 if (i as usize) >= MAX_MELD_ROWS || kinds.sets & (1 << i) == 0 {
                     return Err("this set does not count in this contract");
@@ -733,10 +741,15 @@ impl Game {
         let Some(pos) = self.meld_speaker() else {
             return;
         };
+        if let MeldCall::Marriage { row, trump } = call {
+            self.apply_marriage(row, trump);
+            return;
+        }
         if let Some(s) = self.meld_said.get_mut(pos as usize) {
             *s |= match call {
                 MeldCall::Sequence(_) => SAID_SEQUENCE,
                 MeldCall::Set(i) => said_set(i),
+                MeldCall::Marriage { .. } => 0,
             };
         }
     }

@@ -5,6 +5,7 @@
 mod additive_doubling;
 mod announce;
 mod bid_figures;
+mod bid_holding;
 mod bidding;
 pub mod calling;
 pub mod claims;
@@ -12,29 +13,39 @@ pub mod deal;
 mod discard_points;
 mod dispatch;
 mod equal_bids;
+mod error;
 pub mod exchange;
 mod finished;
 pub mod game;
+mod goal_sequence;
 mod goals;
 mod level_auction;
 pub mod marriage_lead;
+mod marriages;
 pub mod melds;
+mod minimums;
+mod open_hands;
 pub mod paper;
 mod partner;
 pub mod play;
 pub mod rng;
 pub mod score;
+mod score_most;
+pub mod seats;
 pub mod sim;
+mod stage;
 mod switch;
 pub mod tables;
 pub mod talon_draw;
 mod undertakings;
 
 pub use deal::{Deal, DealError};
+pub use error::{BundledError, CompileError};
 pub use game::{Action, Game, IllegalAction, Observation, Phase};
 pub use play::{Play, PlayError};
+pub use seats::{Pos, Seat};
 pub use sim::{simulate, Summary};
-pub use tables::{CompileError, PlayTable, Tables};
+pub use tables::{PlayTable, Tables};
 
 use crate::model::Variant;
 use std::sync::Arc;
@@ -57,10 +68,10 @@ impl Rules {
         let tables = Tables::compile(&variant)?;
         let plan = deal::plan_size(&variant.deal, variant.active);
         if plan != tables.n_cards as u32 {
-            return Err(CompileError(format!(
-                "the deal plan uses {plan} cards but the deck has {}",
-                tables.n_cards
-            )));
+            return Err(CompileError::DealPlan {
+                plan,
+                deck: tables.n_cards,
+            });
         }
         let figures = tables::FigureTables::compile(&variant)?;
         let melds = melds::MeldTables::compile(&variant, &tables);
@@ -78,13 +89,14 @@ impl Rules {
 }
 
 /// Loads a bundled variant (with the files it extends) and compiles it.
-pub fn bundled_rules(name: &str) -> Result<Arc<Rules>, String> {
-    let b = crate::bundled::find(name).ok_or_else(|| format!("no bundled variant `{name}`"))?;
+pub fn bundled_rules(name: &str) -> Result<Arc<Rules>, BundledError> {
+    let b = crate::bundled::find(name).ok_or_else(|| BundledError::Unknown(name.into()))?;
     let mut sources = crate::source::SourceSet::new();
     let id = sources.add(crate::bundled::display_path(&b), b.text, crate::source::Origin::Bundled);
     let loaded = crate::load::load(&mut sources, id, &[]);
-    let v = loaded
-        .variant
-        .ok_or_else(|| format!("`{name}` does not load: {} diagnostics", loaded.diags.len()))?;
-    Rules::new(v).map_err(|e| e.to_string())
+    let v = loaded.variant.ok_or_else(|| BundledError::DoesNotLoad {
+        name: name.into(),
+        diagnostics: loaded.diags.len(),
+    })?;
+    Rules::new(v).map_err(BundledError::Compile)
 }

@@ -6,6 +6,7 @@
 
 use super::deal::bit;
 use super::game::{Action, Game, Phase};
+use super::stage::Stage;
 use super::tables::MAX_SEATS;
 use crate::model::SidesKind;
 
@@ -44,25 +45,37 @@ impl Game {
             SidesKind::DeclarerVsEach | SidesKind::DeclarerVsDefence => own,
             SidesKind::CalledCard { .. } => own | self.partner.holder.map(pos_bit).unwrap_or(0),
             SidesKind::TrickWinner(t) => {
+                let after_sweep = self.contract_partner_after_sweep();
                 let winner = self
                     .play
                     .trick_index(t)
                     .filter(|&k| k < self.play.tricks_played as usize)
+                    // `if-declarer-won-before`: a trick lost before it leaves him alone
+                    .filter(|&k| {
+                        !after_sweep || super::goal_sequence::declarer_won_before(&self.play.trick_winner, d, k)
+                    })
                     .and_then(|k| self.play.trick_winner.get(k).copied());
                 own | winner.map(pos_bit).unwrap_or(0)
             }
             SidesKind::Fixed(groups) => {
-                let seat = self.seat_of(d);
+                let seat = self.seat_at(d);
                 let group = groups
                     .iter()
                     .copied()
                     .find(|g| g & (1 << (seat & 15)) != 0)
                     .unwrap_or(0);
                 (0..self.n.min(MAX_SEATS as u8))
-                    .filter(|&p| group & (1 << (self.seat_of(p) & 15)) != 0)
+                    .filter(|&p| group & (1 << (self.seat_at(p) & 15)) != 0)
                     .fold(own, |m, p| m | pos_bit(p))
             }
         }
+    }
+
+    /// `sides trick-winner N if-declarer-won-before` in the contract being played.
+    fn contract_partner_after_sweep(&self) -> bool {
+        self.contract
+            .and_then(|c| self.rules.variant.contracts.get(c))
+            .is_some_and(|c| c.partner_after_sweep)
     }
 
     /// The cards the declarer may call now: the contract's callable cards he does not hold
@@ -81,7 +94,13 @@ impl Game {
             .callable
             .iter()
             .fold(0u64, |m, s| m | self.rules.tables.sel_mask(s, self.trump));
-        let own = self.hands.get(d as usize).copied().unwrap_or(0);
+        // his cards as he sees them: with `pickup after-partner-call` the first packet only
+        let unseen = if self.picked_up {
+            0
+        } else {
+            self.deal.hidden.get(d as usize).copied().unwrap_or(0)
+        };
+        let own = self.hands.get(d as usize).copied().unwrap_or(0) & !unseen;
         if alone_if_own || all & !own == 0 {
             all
         } else {
@@ -92,10 +111,15 @@ impl Game {
     /// Before the first lead: the declarer calls his partner's card, if the contract says so and
     /// he has not yet. Gives whether the hand waits for the call.
     pub(super) fn start_partner_call(&mut self) -> bool {
-        if self.partner.card.is_some() || self.callable_now() == 0 {
+        let Some(declarer) = self
+            .declarer
+            .filter(|_| self.partner.card.is_none() && self.callable_now() != 0)
+        else {
+            // no call to wait for: the packets held back for it are taken up now
+            self.picked_up = true;
             return false;
-        }
-        self.phase = Phase::PartnerCall;
+        };
+        self.stage = Stage::PartnerCall { declarer };
         true
     }
 
@@ -117,10 +141,18 @@ impl Game {
         }
     }
 
+    /// Whether the contract calls a partner's card that is not called yet (what
+    /// `pickup after-partner-call` waits for).
+    pub(super) fn awaits_partner_call(&self) -> bool {
+        self.partner.card.is_none() && matches!(self.sides_kind(), SidesKind::CalledCard { .. })
+    }
+
     /// The declarer called `card`: its holder is his partner (none when he holds it himself or
-    /// nobody does), and the play begins.
+    /// nobody does: a called card dealt to him in the packets after the call makes him play
+    /// alone too), the held-back packets are taken up, and the play begins.
     pub(super) fn apply_partner_call(&mut self, action: Action) {
         let Action::CallCard(card) = action else { return };
+        self.picked_up = true;
         let holder =
             (0..self.n.min(MAX_SEATS as u8)).find(|&p| self.hands.get(p as usize).is_some_and(|h| h & bit(card) != 0));
         self.partner = PartnerCall {
@@ -143,7 +175,7 @@ impl Game {
     pub fn partner(&self) -> Option<u8> {
         let d = self.declarer?;
         let m = self.declarer_side() & !pos_bit(d);
-        (m != 0).then(|| self.seat_of(m.trailing_zeros() as u8))
+        (m != 0).then(|| self.seat_at(m.trailing_zeros() as u8))
     }
 
     /// The declarer's partner as a table seat, when `seat` may know him: always under fixed
@@ -161,12 +193,14 @@ impl Game {
             SidesKind::CalledCard { .. } => {
                 let holder = self.partner.holder?;
                 let card = self.partner.card?;
-                let in_play = matches!(self.phase, Phase::Play | Phase::Call | Phase::Over);
+                // the play's hands are dealt at the call (`begin_play`): from then on, in any
+                // phase (a back round after trick 1 too), a card in no hand has been played
+                let in_play = !matches!(self.phase(), Phase::PartnerCall | Phase::Bidding);
                 let played = in_play && self.play.hands.iter().take(self.n as usize).all(|h| h & bit(card) == 0);
-                (played || self.pos_of(seat) == Some(holder)).then(|| self.seat_of(holder))
+                (played || self.pos_at(seat) == Some(holder)).then(|| self.seat_at(holder))
             }
             SidesKind::TrickWinner(_) | SidesKind::Fixed(_) => {
-                partner_pos(self.declarer_side()).map(|p| self.seat_of(p))
+                partner_pos(self.declarer_side()).map(|p| self.seat_at(p))
             }
         }
     }

@@ -184,6 +184,17 @@ impl Play {
     /// The legal cards of the position to play (0 once the play is over).
     #[inline]
     pub fn legal(&self, t: &PlayTable) -> u64 {
+        if t.beat_duty {
+            self.legal_as::<true>(t)
+        } else {
+            self.legal_as::<false>(t)
+        }
+    }
+
+    /// `legal` for a table whose `beat_duty` is `DUTY`: a card loop picks the version once per
+    /// run (`card_run`), so that a table without the duty pays nothing for it per card.
+    #[inline(always)]
+    pub(super) fn legal_as<const DUTY: bool>(&self, t: &PlayTable) -> u64 {
         if self.is_over() {
             return 0;
         }
@@ -197,7 +208,7 @@ impl Play {
         let following = if follow != 0 { follow } else { void_in_suit };
         let mut m = if self.trick_len == 0 { hand } else { following };
         // the same for every card of the hand, so well predicted; the duty itself out of line
-        if t.beat_duty && self.trick_len != 0 {
+        if DUTY && self.trick_len != 0 {
             m = self.beating(t, m, follow != 0);
         }
         let keep = self.keep[p];

@@ -10,6 +10,8 @@ use super::tables::MAX_SEATS;
 use crate::model::{Cond, ContractId, FigureId, Prim, SuitId, Tie, Win};
 use crate::syntax::ast::Comparison;
 
+mod bonuses;
+
 /// One scored item.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ScoreItem {
@@ -31,6 +33,9 @@ pub struct ScoreItem {
     #[serde(skip_serializing_if = "is_zero")]
     pub added: i64,
     pub value: i64,
+    /// A figure made without being announced (`unannounced V`): not an announcement's item.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unannounced: bool,
     /// Won by its owner; `None` when nobody wins (a tie that pays nobody).
     pub won: Option<bool>,
     /// Payment per table seat (positive = receives).
@@ -107,7 +112,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     *redeal = g.redeal;
     *contract = g.contract;
     *trump = g.trump;
-    *declarer = g.declarer();
+    *declarer = g.declarer_seat();
     *card_points = [0; MAX_SEATS];
     *meld_points = [0; MAX_SEATS];
     *tricks = [0; MAX_SEATS];
@@ -130,7 +135,11 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         f: &f,
         game_won: None,
     };
-    let base = goals::contract_value(&f, contract);
+    let base = match contract.point_difference_value {
+        // the totals' difference, side against side (`minimums.rs`)
+        Some(per_point) => per_point * super::minimums::point_difference(&f, contract),
+        None => goals::contract_value(&f, contract),
+    };
     let mult = g.game_factor();
     let hand_sides = f.sides;
     match (contract.win, f.declarer) {
@@ -158,6 +167,9 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             } else {
                 Some(false)
             };
+            if !contract.minimum_by_melds.is_empty() {
+                ctx.game_won = super::minimums::game_won(&f, contract, with_melds).or(ctx.game_won);
+            }
         }
         (Win::NoTricks, Some(_)) => ctx.game_won = Some(goals::tricks_of(&f, hand_sides.declarer) == 0),
         (Win::Goal, Some(d)) => {
@@ -186,7 +198,12 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         }
     }
     let added = g.levels_added(Item::Game);
-    let game_value = (base + extra).saturating_mul(mult) - deducted + added;
+    let mut game_value = (base + extra).saturating_mul(mult) - deducted + added;
+    // a figure that replaces the game is settled: the game's amount is taken off (`bonuses.rs`)
+    if bonuses::game_replaced(&ctx) {
+        deducted += game_value;
+        game_value = 0;
+    }
     let sides = Sides::of(g, &hand_sides);
     // each item goes on the sheet with no payment, then its payments are written in place and
     // added to the totals at once (`Pay`)
@@ -203,14 +220,15 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         value: game_value,
         won: ctx.game_won,
         pay: [0; MAX_SEATS],
+        unannounced: false,
     });
     if let Some(item) = s.items.last_mut() {
         let mut pay = Pay {
             item: &mut item.pay,
             total: &mut s.payments,
         };
-        if contract.win == Win::MostTricks {
-            most_tricks(g, &f, contract.tie, game_value, &mut pay);
+        if contract.win.is_everyone_for_himself() {
+            super::score_most::most_pays(g, &f, contract.win, contract.tie, game_value, &mut pay);
         }
         if let (true, Some(won)) = (f.declarer.is_some(), ctx.game_won) {
             pay_side(&sides, true, won, game_value, &mut pay);
@@ -222,7 +240,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
                 let met = eval(&ctx, goal, p, seat_bit(p));
                 let tricks = f.tricks_won.get(p as usize).copied().unwrap_or(0);
                 let own = each.score(met, bid, tricks);
-                pay.credit(g.seat_of(p), own);
+                pay.credit(g.seat_at(p), own);
                 s.own_scores += own;
             }
         }
@@ -259,7 +277,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         s.items.push(ScoreItem {
             item: Item::Figure(i as u16),
             figure: Some(a.figure),
-            by: Some(g.seat_of(a.by)),
+            by: Some(g.seat_at(a.by)),
             base,
             front: a.front,
             extra: 0,
@@ -269,6 +287,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             value,
             won: Some(won),
             pay: [0; MAX_SEATS],
+            unannounced: false,
         });
         if let Some(item) = s.items.last_mut() {
             let mut pay = Pay {
@@ -278,8 +297,9 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             pay_side(&sides, owner_decl, won, value, &mut pay);
         }
     }
+    bonuses::score_unannounced(&ctx, &sides, s);
     for p in 0..n.min(MAX_SEATS) {
-        let seat = g.seat_of(p as u8) as usize;
+        let seat = g.seat_at(p as u8) as usize;
         if let (Some(cp), Some(mp), Some(tr)) = (
             s.card_points.get_mut(seat),
             s.meld_points.get_mut(seat),
@@ -314,13 +334,13 @@ impl Sides {
         let mut active = 0u16;
         let mut team = 0u16;
         for p in 0..g.n.min(MAX_SEATS as u8) {
-            let seat = seat_bit(g.seat_of(p));
+            let seat = seat_bit(g.seat_at(p));
             active |= seat;
             if hand.declarer & seat_bit(p) != 0 {
                 team |= seat;
             }
         }
-        let declarer = g.declarer();
+        let declarer = g.declarer_seat();
         let mut opponents = active & !team;
         if g.rules.variant.scoring.sitting_out_with_opponents && active & seat_bit(g.dealer) == 0 {
             opponents |= seat_bit(g.dealer);
@@ -344,7 +364,7 @@ fn seat_bit(seat: u8) -> u16 {
 /// The payments of one item, written into the item and the sheet's totals together, one seat at
 /// a time (the totals are not summed from the items afterwards: reading an item's payments
 /// right after writing them would stall on the stores).
-struct Pay<'a> {
+pub(super) struct Pay<'a> {
     item: &'a mut [i64; MAX_SEATS],
     total: &'a mut [i64; MAX_SEATS],
 }
@@ -352,7 +372,7 @@ struct Pay<'a> {
 impl Pay<'_> {
     /// Seat `from` pays `amount` to seat `to`.
     #[inline]
-    fn transfer(&mut self, from: u8, to: u8, amount: i64) {
+    pub(super) fn transfer(&mut self, from: u8, to: u8, amount: i64) {
         let (from, to) = (from as usize, to as usize);
         if let (Some(f), Some(t)) = (self.item.get_mut(from), self.total.get_mut(from)) {
             *f -= amount;
@@ -434,29 +454,6 @@ fn pairwise(winners: u16, losers: u16, value: i64, pay: &mut Pay) {
             pay.transfer(o as u8, m as u8, value);
         } else {
             pay.transfer(m as u8, o as u8, value);
-        }
-    }
-}
-
-/// Most tricks: each player with the most pays each player with fewer (one tie rule), or nobody
-/// pays when the most is shared (the other).
-#[inline(never)] // off the common path: keeps the hot code small
-fn most_tricks(g: &Game, f: &Finished, tie: Tie, value: i64, pay: &mut Pay) {
-    let n = f.n as usize;
-    let tricks = &f.tricks_won;
-    let most = tricks.iter().take(n).copied().max().unwrap_or(0);
-    let top = (0..n).filter(|&p| tricks.get(p) == Some(&most)).count();
-    if top == n || (top > 1 && tie == Tie::Nobody) {
-        return;
-    }
-    let dealer_out = g.rules.variant.scoring.sitting_out_with_opponents && g.pos_of(g.dealer).is_none();
-    let fewer = (0..n)
-        .filter(|&p| tricks.get(p) != Some(&most))
-        .map(|p| g.seat_of(p as u8))
-        .chain(dealer_out.then_some(g.dealer));
-    for f in fewer {
-        for h in (0..n).filter(|&p| tricks.get(p) == Some(&most)) {
-            pay.transfer(g.seat_of(h as u8), f, value);
         }
     }
 }
@@ -591,6 +588,10 @@ fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
             .is_some_and(|b| goals::tricks_cmp(f, members, *c, b as u32)),
         Prim::OpponentNoTricks => goals::an_opponent_without_tricks(f, members),
         Prim::LastTricks(n) => goals::wins_last_tricks(f, members, *n),
+        Prim::FirstTricks { n, alone } => {
+            let who = if *alone { seat_bit(by) } else { members };
+            super::goal_sequence::wins_first_tricks(f, who, *n)
+        }
         Prim::NoTrumpInLast(n) => goals::no_trump_in_last(f, *n),
     }
 }

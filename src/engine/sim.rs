@@ -14,8 +14,14 @@ use std::sync::Arc;
 pub struct ContractStats {
     pub name: String,
     pub played: u64,
+    /// With a partner (`sides` other than the declarer alone), "declarer" means the declarer's
+    /// side: won and lost count the side's results.
     pub declarer_won: u64,
     pub declarer_lost: u64,
+    /// Only for a contract whose declarer may have a partner: the hands he played alone (his
+    /// own card called, or the card that makes the partner never played to him). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declarer_alone: Option<u64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
@@ -55,6 +61,7 @@ impl Summary {
                 .iter()
                 .map(|c| ContractStats {
                     name: c.name.clone(),
+                    declarer_alone: c.sides.with_partner().then_some(0),
                     ..Default::default()
                 })
                 .collect(),
@@ -87,8 +94,12 @@ impl Summary {
                 Some(false) if s.declarer.is_some() => c.declarer_lost += 1,
                 _ => {}
             }
+            if let Some(alone) = c.declarer_alone.as_mut() {
+                *alone += (s.declarer.is_some() && g.partner().is_none()) as u64;
+            }
         }
-        for item in s.items.iter().skip(1) {
+        // figures made unannounced are not announcements: the summary counts the announced
+        for item in s.items.iter().skip(1).filter(|i| !i.unannounced) {
             if let Some(f) = item.figure.and_then(|f| self.figures.get_mut(f)) {
                 f.announced += 1;
                 f.won += (item.won == Some(true)) as u64;
@@ -121,6 +132,9 @@ impl Summary {
             a.played += b.played;
             a.declarer_won += b.declarer_won;
             a.declarer_lost += b.declarer_lost;
+            if let (Some(x), Some(y)) = (a.declarer_alone.as_mut(), b.declarer_alone) {
+                *x += y;
+            }
         }
         for (a, b) in self.figures.iter_mut().zip(o.figures) {
             a.announced += b.announced;
@@ -145,8 +159,9 @@ pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bo
     if g.play_random_card(rng) {
         return true;
     }
-    match g.phase {
-        Phase::Play if g.claim_open() => claim_step(g, rng),
+    let phase = g.phase();
+    match phase {
+        Phase::Play if g.claim_open() && claim_turn(g, rng) => true,
         Phase::Front | Phase::Back | Phase::Play => talk_step(g, rng),
         Phase::Exchange => exchange_step(g, rng),
         _ => listed_step(g, rng, buf),
@@ -156,13 +171,14 @@ pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bo
 /// An announcement turn (the front or back round, or trick 1 with its announcements): a meld
 /// with probability 7/8 when one is open, then the quiet choice with probability 3/4 (or when
 /// nothing may be said), else a random figure or doubling level.
+#[inline(always)]
 fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
-    let phase = g.phase;
+    let phase = g.phase();
     if phase != Phase::Front {
         // the sequence first, else the first open set row
         let meld = match g.open_melds() {
             (Some(row), _) => Some(MeldCall::Sequence(row)),
-            (None, 0) => None,
+            (None, 0) => g.open_marriage_call(),
             (None, sets) => Some(MeldCall::Set(sets.trailing_zeros() as u8)),
         };
         if let Some(m) = meld {
@@ -173,11 +189,7 @@ fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
         }
     }
     let in_play = phase == Phase::Play;
-    let cards = if in_play {
-        g.table().map(|t| g.play.legal(t)).unwrap_or(0)
-    } else {
-        0
-    };
+    let cards = if in_play { g.cards_to_play() } else { 0 };
     let has_quiet = !in_play || cards != 0;
     let may_say = !in_play || g.trick_one_talk();
     let want_quiet = below(rng, 4) != 0;
@@ -204,9 +216,10 @@ fn talk_step(g: &mut Game, rng: &mut HandRng) -> bool {
 /// The declarer's turn in a contract with claims: a claim that cannot fail he always makes;
 /// otherwise he claims with probability 1/64 and concedes with probability 1/64 (when the
 /// contract allows each), so that random hands meet failed claims and concessions without
-/// being dominated by them; else the turn goes on as `talk_step`.
-fn claim_step(g: &mut Game, rng: &mut HandRng) -> bool {
-    let (claim, concede) = g.claims.rules.map(|k| (k.claim, k.concede)).unwrap_or((false, false));
+/// being dominated by them; else (false) the turn goes on as `talk_step`, which the caller
+/// calls: one call site of `talk_step` per loop keeps it inlined into the hot loop.
+fn claim_turn(g: &mut Game, rng: &mut HandRng) -> bool {
+    let (claim, concede) = g.claim_kinds();
     if claim && g.claim_is_certain() {
         g.apply_legal(Action::ClaimRest);
         return true;
@@ -214,14 +227,14 @@ fn claim_step(g: &mut Game, rng: &mut HandRng) -> bool {
     match below(rng, 64) {
         0 if claim => g.apply_legal(Action::ClaimRest),
         1 if concede => g.apply_legal(Action::ConcedeRest),
-        _ => return talk_step(g, rng),
+        _ => return false,
     }
     true
 }
 
 /// The talon exchange: exchange with probability 7/8, then discard random legal cards.
 fn exchange_step(g: &mut Game, rng: &mut HandRng) -> bool {
-    let a = if !g.ex.exchanged {
+    let a = if !g.exchange_state().exchanged {
         if below(rng, 8) != 0 {
             Action::Exchange
         } else {
@@ -318,12 +331,12 @@ fn play_out(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) {
     while !g.is_over() {
         // as `random_step`, without asking twice for a card-only state in the play: cards alone
         // go by the fast path, and a turn of trick 1 with its calls by `talk_step`
-        let phase = g.phase;
+        let phase = g.phase();
         if phase == Phase::Play && g.play_random_cards(rng) > 0 {
             continue;
         }
         let stepped = match phase {
-            Phase::Play if g.claim_open() => claim_step(g, rng),
+            Phase::Play if g.claim_open() && claim_turn(g, rng) => true,
             Phase::Play | Phase::Front | Phase::Back => talk_step(g, rng),
             Phase::Exchange => exchange_step(g, rng),
             _ => listed_step(g, rng, buf),
@@ -394,12 +407,22 @@ pub fn random_playout(
         return [0; super::tables::MAX_SEATS];
     };
     let mut p = super::play::Play::new(deal.n, &deal.hands, leader);
+    if pt.beat_duty {
+        playout_cards::<true>(&mut p, pt, rng);
+    } else {
+        playout_cards::<false>(&mut p, pt, rng);
+    }
+    p.points
+}
+
+/// Random legal cards to the end of `p` under a table whose `beat_duty` is `DUTY`.
+#[inline(always)]
+fn playout_cards<const DUTY: bool>(p: &mut super::play::Play, pt: &super::tables::PlayTable, rng: &mut HandRng) {
     while !p.is_over() {
-        let m = p.legal(pt);
+        let m = p.legal_as::<DUTY>(pt);
         if m == 0 {
             break;
         }
         p.place(pt, random_card(rng, m));
     }
-    p.points
 }

@@ -8,7 +8,8 @@
 //! the target contract with no trumps; the abandoned contract's announcements and kontras are
 //! dropped and nothing more is announced or doubled (A28: "no further announcements").
 
-use super::game::{next_pos, Action, Game, Levels, Phase};
+use super::game::{next_pos, Action, Game, Levels};
+use super::stage::Stage;
 use crate::model::RoundShape;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,31 +59,26 @@ impl Game {
         if !ascending || self.declared_value() > sw.at_most {
             return false;
         }
-        self.ext.switch = Some(SwitchTurn { turn: d, spoken: 0 });
-        self.phase = Phase::Switch;
+        self.stage = Stage::Switch(SwitchTurn { turn: d, spoken: 0 });
         true
     }
 
-    pub(super) fn switch_to_act(&self) -> u8 {
-        self.ext.switch.map(|s| s.turn).unwrap_or(0)
-    }
-
     pub(super) fn switch_actions(&self, out: &mut Vec<Action>) {
-        if self.ext.switch.is_some() {
+        if let Stage::Switch(_) = self.stage {
             out.extend([Action::Switch, Action::Pass]);
         }
     }
 
     pub(super) fn check_switch(&self, action: Action) -> Result<(), &'static str> {
         match action {
-            Action::Switch | Action::Pass if self.ext.switch.is_some() => Ok(()),
+            Action::Switch | Action::Pass if matches!(self.stage, Stage::Switch(_)) => Ok(()),
             _ => Err("switch the contract or pass"),
         }
     }
 
     #[inline(never)] // off the common path: keeps the hot code small
     pub(super) fn apply_switch(&mut self, action: Action) {
-        let Some(mut s) = self.ext.switch else { return };
+        let Stage::Switch(mut s) = self.stage else { return };
         let Some(sw) = self.rules.variant.bidding.switch else {
             return;
         };
@@ -94,19 +90,17 @@ impl Game {
             self.anns.clear();
             self.ann_round.clear();
             self.game_levels = Levels::default();
-            self.ext.switch = None;
             self.begin_play();
             return;
         }
         s.spoken += 1;
         s.turn = next_pos(s.turn, self.n);
         if s.spoken >= self.n {
-            self.ext.switch = None;
             if self.exchange_after_back_round() || !self.start_exchange() {
                 self.begin_play();
             }
         } else {
-            self.ext.switch = Some(s);
+            self.stage = Stage::Switch(s);
         }
     }
 }

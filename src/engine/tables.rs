@@ -2,7 +2,6 @@
 //! suit masks, and per contract and trump suit the trick-strength (`beats`) and card-point lookups.
 
 use crate::model::{CardSel, ContractId, Head, Order, PointsTable, RankId, SuitId, SuitSel, Variant};
-use std::fmt;
 
 /// Card ids fit a `u64` mask.
 pub const MAX_CARDS: usize = 64;
@@ -10,17 +9,7 @@ pub const MAX_SUITS: usize = 8;
 /// Players at the table (and so active players) the engine supports.
 pub const MAX_SEATS: usize = 8;
 
-/// The variant does not fit the engine's fixed limits.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CompileError(pub String);
-
-impl fmt::Display for CompileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot compile the variant: {}", self.0)
-    }
-}
-
-impl std::error::Error for CompileError {}
+pub use super::error::CompileError;
 
 /// Everything trick play needs for one contract with one trump suit (or none).
 #[derive(Debug, Clone)]
@@ -85,6 +74,8 @@ pub struct Tables {
     rank_masks: Vec<u64>,
     /// `by_contract[c][s]`: index into `play` for trump suit `s`; `[MAX_SUITS]` = no trump.
     by_contract: Vec<[usize; MAX_SUITS + 1]>,
+    /// `if_called[c]`: the index into `play` of contract `c`'s `order-if-called` table.
+    if_called: Vec<Option<usize>>,
     pub play: Vec<PlayTable>,
 }
 
@@ -109,22 +100,16 @@ fn rank_points(table: Option<&PointsTable>, rank: RankId) -> i32 {
 impl Tables {
     pub fn compile(v: &Variant) -> Result<Tables, CompileError> {
         if v.cards.is_empty() || v.cards.len() > MAX_CARDS {
-            return Err(CompileError(format!(
-                "{} cards; the engine plays 1 to {MAX_CARDS}",
-                v.cards.len()
-            )));
+            return Err(CompileError::Cards(v.cards.len()));
         }
         if v.suits.len() > MAX_SUITS {
-            return Err(CompileError(format!(
-                "{} suits; the engine plays at most {MAX_SUITS}",
-                v.suits.len()
-            )));
+            return Err(CompileError::Suits(v.suits.len()));
         }
         if v.players as usize > MAX_SEATS || v.active < 2 || v.active > v.players {
-            return Err(CompileError(format!(
-                "{} players, {} active; the engine seats 2 to {MAX_SEATS}",
-                v.players, v.active
-            )));
+            return Err(CompileError::Seats {
+                players: v.players,
+                active: v.active,
+            });
         }
         let mut t = Tables {
             n_cards: v.cards.len() as u8,
@@ -135,11 +120,12 @@ impl Tables {
             suit_mask: [0; MAX_SUITS],
             rank_masks: Vec::new(),
             by_contract: Vec::with_capacity(v.contracts.len()),
+            if_called: Vec::with_capacity(v.contracts.len()),
             play: Vec::new(),
         };
         for (i, c) in v.cards.iter().enumerate() {
             if c.suit as usize >= MAX_SUITS {
-                return Err(CompileError(format!("card {i} has suit id {}", c.suit)));
+                return Err(CompileError::CardSuit { card: i, suit: c.suit });
             }
             t.all |= 1u64 << i;
             t.suit_of[i] = c.suit;
@@ -153,103 +139,126 @@ impl Tables {
                 *m |= 1u64 << i;
             }
         }
-        let n_ranks = v.ranks.len();
         for (ci, contract) in v.contracts.iter().enumerate() {
-            let plain_order = strengths(v.orders.get(contract.plain_order), n_ranks);
-            let trump_order = match contract.trump_order {
-                Some(o) => strengths(v.orders.get(o), n_ranks),
-                None => plain_order.clone(),
-            };
-            let plain_points = contract.plain_points.and_then(|p| v.points.get(p));
-            let trump_points = contract.trump_points.and_then(|p| v.points.get(p)).or(plain_points);
-            let counts = plain_points.is_some() || trump_points.is_some();
-            let mut slots = [usize::MAX; MAX_SUITS + 1];
-            let trumps: Vec<Option<SuitId>> = if contract.trumps {
-                (0..t.n_suits).map(Some).chain([None]).collect()
-            } else {
-                vec![None]
-            };
-            // `trump-cards`: trumps wherever their suit, highest first, above the trump suit
-            let mut trump_cards = 0u64;
-            let mut card_rank = [0u8; MAX_CARDS];
-            let n_trump_cards = contract.trump_cards.len();
-            for (k, tc) in contract.trump_cards.iter().enumerate() {
-                if let Some(id) = t.card(tc.suit, tc.rank) {
-                    trump_cards |= 1u64 << id;
-                    card_rank[id as usize & (MAX_CARDS - 1)] = (n_trump_cards - k).min(u8::MAX as usize) as u8;
-                }
-            }
-            let duties = contract.duties;
-            for trump in trumps {
-                let suit_trumps = trump.map(|s| t.suit_mask[s as usize & (MAX_SUITS - 1)]).unwrap_or(0);
-                let trump_mask = suit_trumps | trump_cards;
-                let mut pt = PlayTable {
-                    contract: ci,
-                    trump,
-                    trump_mask,
-                    beats: [0; MAX_CARDS],
-                    suit_masks: [0; MAX_CARDS],
-                    points: [0; MAX_CARDS],
-                    counts_points: counts,
-                    last_trick: if counts { v.last_trick } else { 0 },
-                    void_trumps: if duties.trump_when_void { trump_mask } else { 0 },
-                    beat_duty: duties.overtrump || duties.head != Head::Never,
-                    overtrump: duties.overtrump,
-                    head: duties.head,
-                };
-                // a card's strength within the cards it competes with (its suit, or the trumps):
-                // a trump card above every card of the trump suit, by its place in the list
-                let strength = |i: usize| -> u16 {
-                    let r = t.rank_of[i] as usize;
-                    if trump_cards & (1u64 << i) != 0 {
-                        return 0x100 + card_rank[i & (MAX_CARDS - 1)] as u16;
-                    }
-                    let table = if suit_trumps & (1u64 << i) != 0 {
-                        &trump_order
-                    } else {
-                        &plain_order
-                    };
-                    table.get(r).copied().unwrap_or(0) as u16
-                };
-                for i in 0..v.cards.len() {
-                    let is_trump = trump_mask & (1u64 << i) != 0;
-                    // the cards that follow when `i` is led: the trumps, or its suit without
-                    // the trump cards (which belong to the trumps)
-                    let suit = if is_trump {
-                        trump_mask
-                    } else {
-                        t.suit_mask[t.suit_of[i] as usize & (MAX_SUITS - 1)] & !trump_cards
-                    };
-                    let mut m = 0u64;
-                    let mut rest = suit;
-                    while rest != 0 {
-                        let d = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        if strength(d) > strength(i) {
-                            m |= 1u64 << d;
-                        }
-                    }
-                    if !is_trump {
-                        m |= trump_mask;
-                    }
-                    pt.beats[i] = m;
-                    pt.suit_masks[i] = suit;
-                    // card points stay with the card's own suit, a trump card's too
-                    pt.points[i] = if suit_trumps & (1u64 << i) != 0 {
-                        rank_points(trump_points, t.rank_of[i])
-                    } else {
-                        rank_points(plain_points, t.rank_of[i])
-                    };
-                }
-                let slot = trump.map(|s| s as usize).unwrap_or(MAX_SUITS);
-                if let Some(x) = slots.get_mut(slot) {
-                    *x = t.play.len();
-                }
-                t.play.push(pt);
-            }
+            let slots = t.push_contract_tables(v, ci, contract, contract.plain_order);
             t.by_contract.push(slots);
         }
+        // `order-if-called`: a second table per contract, after every contract's own, so the
+        // others keep their places
+        for (ci, contract) in v.contracts.iter().enumerate() {
+            let alt = contract
+                .order_if_called
+                .map(|(_, o)| t.push_contract_tables(v, ci, contract, o)[MAX_SUITS]);
+            t.if_called.push(alt);
+        }
         Ok(t)
+    }
+
+    /// Compiles the play tables of one contract, with `plain_order_id` for the order of its
+    /// plain suits (the contract's own, or its `order-if-called` one), onto `play`; gives the
+    /// slots by trump suit (`by_contract`).
+    fn push_contract_tables(
+        &mut self,
+        v: &Variant,
+        ci: usize,
+        contract: &crate::model::Contract,
+        plain_order_id: usize,
+    ) -> [usize; MAX_SUITS + 1] {
+        let t = self;
+        let n_ranks = v.ranks.len();
+        let plain_order = strengths(v.orders.get(plain_order_id), n_ranks);
+        let trump_order = match contract.trump_order {
+            Some(o) => strengths(v.orders.get(o), n_ranks),
+            None => plain_order.clone(),
+        };
+        let plain_points = contract.plain_points.and_then(|p| v.points.get(p));
+        let trump_points = contract.trump_points.and_then(|p| v.points.get(p)).or(plain_points);
+        let counts = plain_points.is_some() || trump_points.is_some();
+        let mut slots = [usize::MAX; MAX_SUITS + 1];
+        let trumps: Vec<Option<SuitId>> = if contract.trumps {
+            (0..t.n_suits).map(Some).chain([None]).collect()
+        } else {
+            vec![None]
+        };
+        // `trump-cards`: trumps wherever their suit, highest first, above the trump suit
+        let mut trump_cards = 0u64;
+        let mut card_rank = [0u8; MAX_CARDS];
+        let n_trump_cards = contract.trump_cards.len();
+        for (k, tc) in contract.trump_cards.iter().enumerate() {
+            if let Some(id) = t.card(tc.suit, tc.rank) {
+                trump_cards |= 1u64 << id;
+                card_rank[id as usize & (MAX_CARDS - 1)] = (n_trump_cards - k).min(u8::MAX as usize) as u8;
+            }
+        }
+        let duties = contract.duties;
+        for trump in trumps {
+            let suit_trumps = trump.map(|s| t.suit_mask[s as usize & (MAX_SUITS - 1)]).unwrap_or(0);
+            let trump_mask = suit_trumps | trump_cards;
+            let mut pt = PlayTable {
+                contract: ci,
+                trump,
+                trump_mask,
+                beats: [0; MAX_CARDS],
+                suit_masks: [0; MAX_CARDS],
+                points: [0; MAX_CARDS],
+                counts_points: counts,
+                last_trick: if counts { v.last_trick } else { 0 },
+                void_trumps: if duties.trump_when_void { trump_mask } else { 0 },
+                beat_duty: duties.overtrump || duties.head != Head::Never,
+                overtrump: duties.overtrump,
+                head: duties.head,
+            };
+            // a card's strength within the cards it competes with (its suit, or the trumps):
+            // a trump card above every card of the trump suit, by its place in the list
+            let strength = |i: usize| -> u16 {
+                let r = t.rank_of[i] as usize;
+                if trump_cards & (1u64 << i) != 0 {
+                    return 0x100 + card_rank[i & (MAX_CARDS - 1)] as u16;
+                }
+                let table = if suit_trumps & (1u64 << i) != 0 {
+                    &trump_order
+                } else {
+                    &plain_order
+                };
+                table.get(r).copied().unwrap_or(0) as u16
+            };
+            for i in 0..v.cards.len() {
+                let is_trump = trump_mask & (1u64 << i) != 0;
+                // the cards that follow when `i` is led: the trumps, or its suit without
+                // the trump cards (which belong to the trumps)
+                let suit = if is_trump {
+                    trump_mask
+                } else {
+                    t.suit_mask[t.suit_of[i] as usize & (MAX_SUITS - 1)] & !trump_cards
+                };
+                let mut m = 0u64;
+                let mut rest = suit;
+                while rest != 0 {
+                    let d = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if strength(d) > strength(i) {
+                        m |= 1u64 << d;
+                    }
+                }
+                if !is_trump {
+                    m |= trump_mask;
+                }
+                pt.beats[i] = m;
+                pt.suit_masks[i] = suit;
+                // card points stay with the card's own suit, a trump card's too
+                pt.points[i] = if suit_trumps & (1u64 << i) != 0 {
+                    rank_points(trump_points, t.rank_of[i])
+                } else {
+                    rank_points(plain_points, t.rank_of[i])
+                };
+            }
+            let slot = trump.map(|s| s as usize).unwrap_or(MAX_SUITS);
+            if let Some(x) = slots.get_mut(slot) {
+                *x = t.play.len();
+            }
+            t.play.push(pt);
+        }
+        slots
     }
 
     /// The play table of a contract with a trump suit (ignored when the contract has none).
@@ -260,6 +269,15 @@ impl Tables {
             .filter(|i| *i != usize::MAX)
             .unwrap_or(slots[MAX_SUITS]);
         self.play.get(idx)
+    }
+
+    /// The index into `play` of contract `contract`'s `order-if-called` table, when the called
+    /// card `called` has its rank.
+    pub fn table_if_called(&self, contract: ContractId, called: Option<u8>, rank: Option<RankId>) -> Option<usize> {
+        let (card, rank) = (called?, rank?);
+        (self.rank_of[card as usize & (MAX_CARDS - 1)] == rank)
+            .then(|| self.if_called.get(contract).copied().flatten())
+            .flatten()
     }
 
     /// The index into `play` of that table (see `table`).
@@ -345,10 +363,7 @@ pub struct FigureTables {
 impl FigureTables {
     pub fn compile(v: &Variant) -> Result<FigureTables, CompileError> {
         if v.figures.len() > 64 {
-            return Err(CompileError(format!(
-                "{} figures; the engine plays at most 64",
-                v.figures.len()
-            )));
+            return Err(CompileError::Figures(v.figures.len()));
         }
         let mut t = FigureTables {
             front: vec![0; v.contracts.len()],

@@ -6,7 +6,8 @@
 //! naming phase (`trumps SUIT` or `no-trumps`) before the announcements and the play.
 
 use super::deal::bit;
-use super::game::{Action, Game, Phase};
+use super::game::{Action, Game};
+use super::stage::Stage;
 use super::tables::MAX_CARDS;
 use crate::model::{ChosenTrumps, TalonDraw};
 
@@ -83,8 +84,8 @@ impl Game {
 
     fn after_talon_draw(&mut self) {
         // (a suit an equal bid fixed, `equal_bids.rs`, is not named again)
-        if self.chosen_trumps_rule().is_some() && self.declarer.is_some() && self.trump.is_none() {
-            self.phase = Phase::NameTrumps;
+        if let (Some(_), Some(declarer), None) = (self.chosen_trumps_rule(), self.declarer, self.trump) {
+            self.stage = Stage::NameTrumps { declarer };
             return;
         }
         self.begin_play();
@@ -97,9 +98,9 @@ impl Game {
             return false;
         };
         let max = d.count.min(self.deal.talon_len).min(MAX_DRAW as u8);
-        if max == 0 || self.declarer.is_none() {
+        let Some(declarer) = self.declarer.filter(|_| max > 0) else {
             return false;
-        }
+        };
         self.draw = TalonDrawState {
             active: true,
             max,
@@ -109,7 +110,7 @@ impl Game {
                 .is_some_and(|c| c.discards_face_up),
             ..TalonDrawState::default()
         };
-        self.phase = Phase::Draw;
+        self.stage = Stage::Draw { declarer };
         if !d.up_to {
             self.take_from_talon(max);
         }
@@ -247,7 +248,7 @@ impl Game {
 
     /// What `seat` may see of the draw: the declarer his discards, the others only face-up ones.
     pub(super) fn draw_seen_by(&self, seat: u8) -> u64 {
-        if self.draw.face_up || self.declarer() == Some(seat) {
+        if self.draw.face_up || self.declarer_seat() == Some(seat) {
             self.draw.discarded()
         } else {
             0
@@ -256,7 +257,7 @@ impl Game {
 
     /// Whether `seat` may see the talon draw's discard actions in the history.
     pub(super) fn sees_draw_discards(&self, seat: u8) -> bool {
-        !self.draw.active || self.draw.face_up || self.declarer() == Some(seat)
+        !self.draw.active || self.draw.face_up || self.declarer_seat() == Some(seat)
     }
 }
 

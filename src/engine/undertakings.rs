@@ -48,17 +48,17 @@ impl Game {
 
     /// Whether the bidding round in progress takes numbers (`bid 3` in records).
     pub fn numeric_round(&self) -> bool {
-        self.phase == Phase::Bidding && self.numeric().is_some()
+        self.phase() == Phase::Bidding && self.numeric().is_some()
     }
 
     /// The undertaking of position `pos`: the number of tricks he bid, if he bid one.
     pub fn undertaking(&self, pos: u8) -> Option<u8> {
-        self.bid.undertakings.get(pos as usize).copied().flatten()
+        self.undertakings.get(pos as usize).copied().flatten()
     }
 
     /// The undertaking of table seat `seat` (none for a seat sitting out or without a bid).
     pub fn undertaking_of_seat(&self, seat: u8) -> Option<u8> {
-        self.pos_of(seat).and_then(|p| self.undertaking(p))
+        self.pos_at(seat).and_then(|p| self.undertaking(p))
     }
 
     /// Whether `n` may be bid now, or why not.
@@ -71,7 +71,7 @@ impl Game {
         }
         let last = self.bid.spoken + 1 >= self.n;
         if r.each && r.last_not_total && last {
-            let sum: u32 = self.bid.undertakings.iter().flatten().map(|&b| b as u32).sum();
+            let sum: u32 = self.undertakings.iter().flatten().map(|&b| b as u32).sum();
             if sum + n as u32 == self.rules.variant.hand_size() {
                 return Err("the last bid may not make the bids add up to the number of tricks");
             }
@@ -110,7 +110,7 @@ impl Game {
         let Some(r) = self.numeric() else { return false };
         let pos = self.bid.turn;
         if r.each {
-            if let (Action::BidNumber(n), Some(slot)) = (action, self.bid.undertakings.get_mut(pos as usize)) {
+            if let (Action::BidNumber(n), Some(slot)) = (action, self.undertakings.get_mut(pos as usize)) {
                 *slot = Some(n);
             }
             self.bid.spoken += 1;
@@ -152,7 +152,7 @@ impl Game {
     fn highest_declares(&mut self, contract: ContractId, number: u32) {
         match self.bid.high {
             Some((p, n)) => {
-                if let Some(slot) = self.bid.undertakings.get_mut(p as usize) {
+                if let Some(slot) = self.undertakings.get_mut(p as usize) {
                     *slot = Some(n);
                 }
                 self.declare(p, contract, None, number);

@@ -2,7 +2,7 @@
 //! contracts, figures, ladders) and reports every unknown, duplicate or malformed item.
 //! Cross-section checks (reachability, totals, unused definitions) are in `check`.
 
-use super::claims::ClaimRules;
+use super::claims::{ClaimRules, NotAKeyword};
 use super::*;
 use crate::diag::{Code, Diag};
 use crate::names::suggest;
@@ -10,10 +10,13 @@ use crate::resolve::{Entry, RuleTree};
 use crate::syntax::ast::{self, Word};
 use crate::syntax::StmtKind as K;
 
+mod contract_rules;
 mod goals;
+mod marriages;
+mod most;
 mod sides;
 mod undertakings;
-mod words;
+pub(super) mod words;
 
 use words::{Flag, Words};
 
@@ -129,9 +132,7 @@ impl<'a> Builder<'a> {
             .get(kind)
             .map(|list| {
                 list.iter()
-                    .filter(|(a, e)| {
-                        a.len() == 2 && (e.stmt.rule.ends_with("_block") || e.stmt.rule.ends_with("_line"))
-                    })
+                    .filter(|(a, e)| a.len() == 2 && e.stmt.kind.spec().parents.is_empty())
                     .map(|(a, _)| a[1].clone())
                     .collect()
             })
@@ -170,28 +171,50 @@ impl<'a> Builder<'a> {
     fn keyword<T: Words>(&mut self, e: &Entry, word: &Word) -> Option<T> {
         let found = T::from_word(&word.text);
         if found.is_none() {
-            self.err(
-                Code::Syntax,
-                e,
-                word.span,
-                format!(
-                    "internal error: `{}` is not one of the {} words the model builder knows ({})",
-                    word.text,
-                    T::WHAT,
-                    T::WORDS.join(", ")
-                ),
-                "the grammar admits a word here that the model does not read",
-                "this is a bug in kartya: grammar/kartya.pest and src/model/build/words.rs disagree",
-            );
+            self.not_a_keyword(e, &NotAKeyword::of::<T>(word));
         }
         found
+    }
+
+    /// A word the grammar admits where the model builder knows no such keyword: the grammar and
+    /// `words.rs` disagree.
+    fn not_a_keyword(&mut self, e: &Entry, bad: &NotAKeyword) {
+        self.err(
+            Code::Syntax,
+            e,
+            bad.word.span,
+            format!(
+                "internal error: `{}` is not one of the {} words the model builder knows ({})",
+                bad.word.text,
+                bad.what,
+                bad.words.join(", ")
+            ),
+            "the grammar admits a word here that the model does not read",
+            "this is a bug in kartya: grammar/kartya.pest and src/model/build/words.rs disagree",
+        );
+    }
+
+    /// A statement that reached the reader of a block it cannot stand in. The grammar puts each
+    /// statement in the blocks its row of the statement table names, and each block's reader
+    /// has an arm for every one of them: this is a bug in kartya, reported instead of ignored.
+    fn unread(&mut self, e: &Entry, kind: Option<K>) {
+        let name = kind.map(K::name).unwrap_or("?");
+        let span = e.stmt.head_span();
+        self.err(
+            Code::Syntax,
+            e,
+            span,
+            format!("internal error: the model builder has no reader for `{name}` here"),
+            "the grammar admits a statement here that the model does not read",
+            "this is a bug in kartya: grammar/kartya.pest and src/model/build.rs disagree",
+        );
     }
 
     fn int(&mut self, e: &Entry, i: usize, min: i64, max: i64, what: &str) -> Option<i64> {
         let word = w(e, i)?;
         match word.text.parse::<i64>() {
             Ok(n) if (min..=max).contains(&n) => Some(n),
-            _ => {
+            Ok(_) | Err(_) => {
                 let span = word.span;
                 self.err(
                     Code::OutOfRange,
@@ -292,7 +315,7 @@ impl<'a> Builder<'a> {
         // unless written, a front round is held only when there is a moment for it: after the
         // bidding, before the hidden packets are taken up (so explain says what the engine does)
         let hidden = deal.iter().any(|s| matches!(s, DealStep::Packet { hidden: true, .. }));
-        if self.get(&["announcing", "front-round"]).is_none() && (!hidden || pickup == Pickup::AfterBidding) {
+        if self.get(&["announcing", "front-round"]).is_none() && (!hidden || pickup != Pickup::AfterFrontRound) {
             announcing.front_round = false;
         }
         let doublings = self.doublings();
@@ -357,7 +380,7 @@ impl<'a> Builder<'a> {
                     }
                 }
                 Some(K::sits_out_stmt) => sits_out = true,
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         if players == 0 && self.get(&["game", "players"]).is_none() {
@@ -440,7 +463,9 @@ impl<'a> Builder<'a> {
                     }
                     ranks.push(Rank { name: n, code: c });
                 }
-                _ => {}
+                // read below, once every suit and rank is known
+                Some(K::cards_stmt) => {}
+                other => self.unread(e, other),
             }
         }
         if suits.is_empty() {
@@ -679,7 +704,7 @@ impl<'a> Builder<'a> {
                 given[r] = true;
                 match pts.text.parse::<i32>() {
                     Ok(p) if (0..=10_000).contains(&p) => by_rank[r] = p,
-                    _ => {
+                    Ok(_) | Err(_) => {
                         let span = pts.span;
                         self.err(
                             Code::OutOfRange,
@@ -734,11 +759,12 @@ impl<'a> Builder<'a> {
                 }
                 Some(K::pickup_stmt) => {
                     pickup = match self.word(e, 1) {
-                        Some(words::PickupTime::AfterBidding) => Pickup::AfterBidding,
-                        Some(words::PickupTime::AfterFrontRound) | None => Pickup::AfterFrontRound,
+                        Some(words::PickupTime::Bidding) => Pickup::AfterBidding,
+                        Some(words::PickupTime::PartnerCall) => Pickup::AfterPartnerCall,
+                        Some(words::PickupTime::FrontRound) | None => Pickup::AfterFrontRound,
                     }
                 }
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         if steps.is_empty() {
@@ -787,6 +813,12 @@ impl<'a> Builder<'a> {
                 discard_points: None,
                 claims: None,
                 each_scores: None,
+                partner_after_sweep: false,
+                bid_requires_same_suit: Vec::new(),
+                order_if_called: None,
+                defence_open_after: None,
+                minimum_by_melds: Vec::new(),
+                point_difference_value: None,
                 prov,
             };
             let mut claim_rules = ClaimRules::default();
@@ -891,6 +923,9 @@ impl<'a> Builder<'a> {
                         c.overtricks = Some(Overtricks { above, each });
                     }
                     Some(K::each_scores_stmt) => c.each_scores = Some(self.each_scores(e)),
+                    Some(K::bid_requires_stmt) => c.bid_requires_same_suit = self.bid_requires(e, ranks),
+                    Some(K::order_if_called_stmt) => c.order_if_called = self.order_if_called(e, ranks, names),
+                    Some(K::open_hands_stmt) => c.defence_open_after = self.open_hands_after(e),
                     Some(K::deduct_stmt) => {
                         c.deduct = e.stmt.condition.as_ref().and_then(|x| self.cond(e, x, suits, ranks));
                     }
@@ -898,15 +933,21 @@ impl<'a> Builder<'a> {
                         c.win = match self.word(e, 1) {
                             Some(words::WinShape::NoTricks) => Win::NoTricks,
                             Some(words::WinShape::MostTricks) => Win::MostTricks,
+                            Some(words::WinShape::MostCardPoints) => Win::MostCardPoints,
                             Some(words::WinShape::MoreThanEach) | None => Win::MoreThanEach {
                                 with_melds: self.word(e, 2) == Some(words::WinPoints::CardPointsMelds),
                             },
                         }
                     }
+                    Some(K::minimum_by_melds_stmt) => c.minimum_by_melds = self.minimum_by_melds(e),
+                    Some(K::point_difference_value_stmt) => {
+                        c.point_difference_value = self.int(e, 1, 1, 1_000_000, "a value per point");
+                    }
                     Some(K::tie_stmt) => {
                         c.tie = match self.word(e, 1) {
                             Some(words::Tie::MostPayFewer) => Tie::MostPayFewer,
                             Some(words::Tie::Nobody) => Tie::Nobody,
+                            Some(words::Tie::MostPay) => self.most_pay_times(e),
                             Some(words::Tie::DeclarerLoses) | None => Tie::DeclarerLoses,
                         }
                     }
@@ -919,14 +960,18 @@ impl<'a> Builder<'a> {
                         }
                     }
                     Some(K::exchange_in_stmt) => c.exchange = self.lookup(e, 1, "exchange", &names.exchanges),
-                    Some(K::claims_stmt | K::conceded_to_stmt | K::concession_disputed_stmt) => claim_rules.read(e),
-                    _ => {}
+                    Some(K::claims_stmt | K::conceded_to_stmt | K::concession_disputed_stmt) => {
+                        if let Err(bad) = claim_rules.read(e) {
+                            self.not_a_keyword(e, &bad);
+                        }
+                    }
+                    other => self.unread(e, other),
                 }
             }
             c.claims = claim_rules.claims();
             // without a `tie` line a most-tricks game does what the engine does for it: the
             // players with the most tricks pay those with fewer (`declarer-loses` has no declarer)
-            if c.win == Win::MostTricks && self.get(&["contract", &name, "tie"]).is_none() {
+            if c.win.is_everyone_for_himself() && self.get(&["contract", &name, "tie"]).is_none() {
                 c.tie = Tie::MostPayFewer;
             }
             if !seen_order || !seen_value {
@@ -953,13 +998,13 @@ impl<'a> Builder<'a> {
                 );
             }
             self.duties_need_trumps(&c);
-            // a marriage of every suit has its plain value without trumps; one of the trump suit none
+            // a marriage of every suit also counts without trumps (at its plain value)
             let trump_only = melds
                 .marriages
                 .iter()
                 .enumerate()
-                .filter(|(_, m)| m.plain.is_none())
-                .fold(0u8, |k, (i, _)| k | (1 << i));
+                .filter(|(_, m)| m.every_suit.is_none())
+                .fold(0u8, |mask, (i, _)| mask | 1u8.checked_shl(i as u32).unwrap_or(0));
             if let (Some(m), false) = (first_of(c.melds.marriages & trump_only, &melds.marriages), c.trumps) {
                 let span = head.stmt.head_span();
                 self.err(
@@ -1203,7 +1248,7 @@ impl<'a> Builder<'a> {
                         switch = Some(Switch { to, at_most });
                     }
                 }
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         rounds.sort_by_key(|r| r.number);
@@ -1257,6 +1302,7 @@ impl<'a> Builder<'a> {
             back_with_first_trick: true,
             back_declarer_first: false,
             all_speak_first: false,
+            closes_with_first_trick: false,
         };
         for e in self.block(&["announcing"]) {
             match e.stmt.kind() {
@@ -1265,8 +1311,12 @@ impl<'a> Builder<'a> {
                     a.back_with_first_trick = self.word(e, 1) == Some(words::BackRound::WithFirstTrick);
                     a.back_declarer_first = e.stmt.words.len() > 2;
                 }
-                Some(K::round_end_stmt) => a.all_speak_first = self.word(e, 1) != Some(words::RoundEnd::TwoPasses),
-                _ => {}
+                Some(K::round_end_stmt) => {
+                    let end = self.word(e, 1);
+                    a.all_speak_first = end == Some(words::RoundEnd::AllSpokeThenTwoPasses);
+                    a.closes_with_first_trick = end == Some(words::RoundEnd::WithFirstTrick);
+                }
+                other => self.unread(e, other),
             }
         }
         a
@@ -1334,22 +1384,33 @@ impl<'a> Builder<'a> {
                     let name = text(e, 1).to_string();
                     let words: Vec<Word> = e.stmt.words.iter().skip(3).take(2).cloned().collect();
                     let rs: Vec<RankId> = words.iter().filter_map(|wd| self.dealt_rank_of(e, wd, ranks)).collect();
-                    // `trump A B V` or `every-suit A B trump V plain W`
-                    let every_suit = at(e, 2, Flag::EverySuit);
-                    let at_value = if every_suit { 6 } else { 5 };
-                    let value = self.int(e, at_value, 0, 1_000_000, "a meld value").unwrap_or(0);
-                    let plain = every_suit.then(|| self.int(e, 8, 0, 1_000_000, "a meld value").unwrap_or(0));
+                    // `trump A B V`, or `every-suit A B trump V plain V declare HOW [counts-with-a-trick]`
+                    let every = at(e, 2, Flag::EverySuit);
+                    let value = self
+                        .int(e, if every { 6 } else { 5 }, 0, 1_000_000, "a meld value")
+                        .unwrap_or(0);
+                    let every_suit = match every {
+                        true => Some(EverySuitMarriage {
+                            plain_value: self.int(e, 8, 0, 1_000_000, "a meld value").unwrap_or(0),
+                            declare: match self.word(e, 10) {
+                                Some(words::MarriageDeclareWord::Shown) => MarriageDeclare::Shown,
+                                Some(words::MarriageDeclareWord::ByLead) => MarriageDeclare::ByLead,
+                                Some(words::MarriageDeclareWord::Announced) | None => MarriageDeclare::Announced,
+                            },
+                            with_a_trick: at(e, 11, Flag::CountsWithATrick),
+                        }),
+                        false => None,
+                    };
                     if let (&[a, b], true) = (&rs[..], self.new_meld_row(e, &m, &name, m.marriages.len())) {
                         m.marriages.push(MarriageRow {
                             name,
                             ranks: (a, b),
                             value,
-                            plain,
-                            by_lead: has(e, Flag::RegisteredByLead),
+                            every_suit,
                         });
                     }
                 }
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         m.sequences.sort_by_key(|s| s.length);
@@ -1488,7 +1549,7 @@ impl<'a> Builder<'a> {
                     Some(K::shows_talon_stmt) => {
                         d.shows_talon_until = self.int(e, 3, 1, 32, "a trick number").map(|n| n as u32);
                     }
-                    _ => {}
+                    other => self.unread(e, other),
                 }
             }
             match top_word {
@@ -1641,6 +1702,7 @@ impl<'a> Builder<'a> {
                 ast::PrimKind::TricksBid { cmp } => Prim::TricksBid { cmp: *cmp },
                 ast::PrimKind::OpponentNoTricks => Prim::OpponentNoTricks,
                 ast::PrimKind::LastTricks(n) => Prim::LastTricks(*n),
+                ast::PrimKind::FirstTricks { n, alone } => Prim::FirstTricks { n: *n, alone: *alone },
                 ast::PrimKind::NoTrumpInLast(n) => Prim::NoTrumpInLast(*n),
                 ast::PrimKind::TrumpIs { suit, span } => match suits.iter().position(|s| s.name == *suit) {
                     Some(s) => Prim::TrumpIs(s as SuitId),
@@ -1682,6 +1744,8 @@ impl<'a> Builder<'a> {
                 requires_declarer_only: false,
                 back_no_trumps: None,
                 upgrade: None,
+                unannounced: None,
+                replaces_game: false,
                 prov,
             };
             let mut has_value = false;
@@ -1759,6 +1823,8 @@ impl<'a> Builder<'a> {
                         }
                     }
                     Some(K::fulfil_stmt) => f.fulfil_by_side = self.word(e, 1) == Some(words::Fulfil::Side),
+                    Some(K::unannounced_stmt) => f.unannounced = self.int(e, 1, 0, 1_000_000, "a figure value"),
+                    Some(K::replaces_game_stmt) => f.replaces_game = true,
                     Some(K::effect_stmt) => f.multiplies_game = self.word(e, 1) == Some(words::Effect::MultiplyGame),
                     Some(K::requires_stmt) => {
                         // `requires [declarer] holds CARD...`: the cards follow `holds`
@@ -1788,7 +1854,7 @@ impl<'a> Builder<'a> {
                             }
                         }
                     }
-                    _ => {}
+                    other => self.unread(e, other),
                 }
             }
             if !has_value {
@@ -1860,7 +1926,7 @@ impl<'a> Builder<'a> {
         let mut visit = |t: &ast::TrickRef| match t {
             ast::TrickRef::Number(n) if *n == 0 || *n > tricks => bad.push(format!("trick {n}")),
             ast::TrickRef::FromLast(k) if *k >= tricks => bad.push(format!("last-{k}")),
-            _ => {}
+            ast::TrickRef::Number(_) | ast::TrickRef::FromLast(_) => {}
         };
         for (_, c) in &f.conditions {
             c.prims(&mut |p| {
@@ -1987,7 +2053,7 @@ impl<'a> Builder<'a> {
                 }
                 Some(K::call_ladder_stmt) => c.ladder = self.lookup(e, 1, "doubling ladder", &names.doublings),
                 Some(K::call_back_stmt) => c.call_back = self.word(e, 1) == Some(words::CallBack::On),
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         Some(c)
@@ -2060,7 +2126,7 @@ impl<'a> Builder<'a> {
                         x.qualify_cards = cards.iter().filter_map(|c| self.card_sel(e, c, suits, ranks)).collect();
                     }
                     Some(K::discard_stmt) => x.discard_trumps = self.word(e, 1) == Some(words::Discard::Any),
-                    _ => {}
+                    other => self.unread(e, other),
                 }
             }
             self.check_qualify(&x, take_at, qualify_at);
@@ -2149,6 +2215,7 @@ impl<'a> Builder<'a> {
             sitting_out_with_opponents: false,
             paper_plus_minus: false,
             robber: None,
+            unit: None,
         };
         for e in self.block(&["scoring"]) {
             match e.stmt.kind() {
@@ -2160,6 +2227,7 @@ impl<'a> Builder<'a> {
                 Some(K::sitting_out_stmt) => {
                     s.sitting_out_with_opponents = self.word(e, 1) == Some(words::SittingOut::WithOpponents);
                 }
+                Some(K::unit_stmt) => s.unit = Some(text(e, 1).to_string()),
                 Some(K::paper_stmt) => s.paper_plus_minus = self.word(e, 1) == Some(words::Paper::PlusMinus),
                 Some(K::robber_stmt) => {
                     let target = self.int(e, 1, 1, 1_000_000, "a robber target").unwrap_or(20);
@@ -2170,7 +2238,7 @@ impl<'a> Builder<'a> {
                         escalate: has(e, Flag::Escalate),
                     });
                 }
-                _ => {}
+                other => self.unread(e, other),
             }
         }
         s

@@ -106,12 +106,9 @@ fn meld_bound(v: &Variant, c: &Contract) -> i64 {
     }
     for (i, marriage) in v.melds.marriages.iter().enumerate() {
         if c.melds.marriages & (1 << i) != 0 {
-            // every suit: the trump pair and the others (or all plain without trumps)
+            // a marriage of every suit: the trump one and one in each other suit
             let others = v.suits.len().saturating_sub(1) as i64;
-            bound += match marriage.plain {
-                Some(plain) => marriage.value.max(plain) + others * plain,
-                None => marriage.value,
-            };
+            bound += marriage.value + marriage.every_suit.map(|e| e.plain_value * others).unwrap_or(0);
         }
     }
     bound

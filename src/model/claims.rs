@@ -1,8 +1,11 @@
 //! Reading a contract's claim statements (`claims`, `conceded-to`, `concession-disputed`):
 //! takes their entries in any order, gives the contract's `Claims` (none without `claims`).
 
+use super::build::words::{ClaimKind, ConcededTo, ConcessionDisputed, Words};
 use super::{Claims, DisputedConcession, Seat};
 use crate::resolve::Entry;
+use crate::syntax::ast::Word;
+use crate::syntax::StmtKind;
 
 /// What a contract's claim statements said, gathered until the block is read.
 #[derive(Debug, Default)]
@@ -16,43 +19,68 @@ pub(super) struct ClaimRules {
     disputed: Option<DisputedConcession>,
 }
 
+/// A word of a statement that is not among the keywords the builder knows for its place.
+pub(super) struct NotAKeyword {
+    pub word: Word,
+    /// The keyword enum's name and words, for the internal error.
+    pub what: &'static str,
+    pub words: &'static [&'static str],
+}
+
+impl NotAKeyword {
+    pub(super) fn of<T: Words>(word: &Word) -> NotAKeyword {
+        NotAKeyword {
+            word: word.clone(),
+            what: T::WHAT,
+            words: T::WORDS,
+        }
+    }
+}
+
+/// Word `word` as one of the keywords `T`.
+fn keyword<T: Words>(word: &Word) -> Result<T, NotAKeyword> {
+    T::from_word(&word.text).ok_or_else(|| NotAKeyword::of::<T>(word))
+}
+
 impl ClaimRules {
-    /// Takes one of the three statements.
-    pub(super) fn read(&mut self, e: &Entry) {
-        let words = || e.stmt.words.iter().skip(1).map(|w| w.text.as_str());
-        match e.stmt.rule.as_str() {
-            "claims_stmt" => {
+    /// Takes one of the three statements; a word the builder does not know is an internal
+    /// error for the caller to report, not a default.
+    pub(super) fn read(&mut self, e: &Entry) -> Result<(), NotAKeyword> {
+        let words = e.stmt.words.iter().skip(1);
+        match e.stmt.kind {
+            StmtKind::claims_stmt => {
                 self.on = true;
-                for w in words() {
-                    match w {
-                        "claim" => self.claim = true,
-                        "concede" => self.concede = true,
-                        // the grammar allows no other word
-                        _ => {}
+                for w in words {
+                    match keyword(w)? {
+                        ClaimKind::Claim => self.claim = true,
+                        ClaimKind::Concede => self.concede = true,
                     }
                 }
             }
-            "conceded_to_stmt" => {
+            StmtKind::conceded_to_stmt => {
                 let mut with_tricks = false;
                 let mut seat = Seat::DeclarerLeft;
-                for w in words() {
-                    match w {
-                        "opponent-with-tricks" => with_tricks = true,
-                        "declarer-right" => seat = Seat::DeclarerRight,
-                        "declarer-left" => seat = Seat::DeclarerLeft,
-                        _ => {}
+                for w in words {
+                    match keyword(w)? {
+                        ConcededTo::OpponentWithTricks => with_tricks = true,
+                        ConcededTo::DeclarerRight => seat = Seat::DeclarerRight,
+                        ConcededTo::DeclarerLeft => seat = Seat::DeclarerLeft,
                     }
                 }
                 self.conceded_to = Some((with_tricks, seat));
             }
-            "concession_disputed_stmt" => {
-                self.disputed = Some(match words().next() {
-                    Some("as-played") => DisputedConcession::AsPlayed,
-                    _ => DisputedConcession::Stands,
+            StmtKind::concession_disputed_stmt => {
+                let word = e.stmt.words.get(1);
+                self.disputed = Some(match word.map(keyword).transpose()? {
+                    Some(ConcessionDisputed::AsPlayed) => DisputedConcession::AsPlayed,
+                    // the grammar asks for the word: a missing one is what was always meant
+                    Some(ConcessionDisputed::Stands) | None => DisputedConcession::Stands,
                 });
             }
+            // the builder hands only the three claim statements to this reader
             _ => {}
         }
+        Ok(())
     }
 
     /// The contract's claims; the defaults without `conceded-to` and `concession-disputed` are

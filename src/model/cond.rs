@@ -61,6 +61,11 @@ pub enum Prim {
     OpponentNoTricks,
     /// The side won each of the last N tricks.
     LastTricks(u32),
+    /// The side (with `alone`, the player judged himself) won each of the first N tricks.
+    FirstTricks {
+        n: u32,
+        alone: bool,
+    },
     /// None of the last N tricks holds a trump card (true without trumps).
     NoTrumpInLast(u32),
 }
@@ -156,6 +161,8 @@ impl Prim {
             }
             Prim::OpponentNoTricks => "one player of the other side takes no trick".into(),
             Prim::LastTricks(n) => format!("wins each of the last {n} tricks"),
+            Prim::FirstTricks { n, alone: false } => format!("wins each of the first {n} tricks (the side together)"),
+            Prim::FirstTricks { n, alone: true } => format!("wins each of the first {n} tricks, each one taken by the player judged himself (the declarer, not his partner)"),
             Prim::NoTrumpInLast(n) => format!("none of the last {n} tricks holds a trump card"),
             Prim::TrumpIs(s) => format!(
                 "trumps are {}",

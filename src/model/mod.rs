@@ -133,6 +133,10 @@ pub enum DealStep {
 pub enum Pickup {
     AfterFrontRound,
     AfterBidding,
+    /// `pickup after-partner-call`: the hidden packets are dealt after the declarer has called
+    /// his partner's card (`sides called-card`) on the cards he holds so far; a called card that
+    /// comes to him in them makes him play alone.
+    AfterPartnerCall,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -301,6 +305,26 @@ pub struct Contract {
     pub claims: Option<Claims>,
     /// Every player scored for himself by his undertaking (`each-scores`).
     pub each_scores: Option<EachScores>,
+    /// `sides trick-winner N if-declarer-won-before`: the winner of trick N partners the
+    /// declarer only if the declarer won every trick before it; otherwise he plays alone.
+    pub partner_after_sweep: bool,
+    /// `requires same-suit RANK ...`: the contract may be bid only by a player holding cards of
+    /// these ranks in one suit (empty: anyone may bid it).
+    pub bid_requires_same_suit: Vec<RankId>,
+    /// `order-if-called RANK ORDER`: when the called card has this rank, every suit plays in
+    /// this order (a second play table, `Tables::table_if_called`).
+    pub order_if_called: Option<(RankId, OrderId)>,
+    /// `open-hands defence after-trick N`: once trick N is played the declarer's opponents'
+    /// hands are open to every seat (`Observation::open_hands`).
+    pub defence_open_after: Option<u8>,
+    /// `minimum-by-melds M V ...`: (meld points, minimum total) rows, by meld points; empty
+    /// when absent. Each side must reach the minimum its counted meld points give (`score.rs`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub minimum_by_melds: Vec<(i64, i64)>,
+    /// `point-difference-value N`: the game is worth N per point of difference between the
+    /// sides' totals, instead of `value` (`score.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub point_difference_value: Option<i64>,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -435,6 +459,9 @@ pub enum Win {
     },
     NoTricks,
     MostTricks,
+    /// `win most-card-points`: nobody declares; the player with the most card points (his own
+    /// tricks and the last trick) pays, as the `tie` line says (`score_most.rs`).
+    MostCardPoints,
     /// `win CONDITION`: the condition (`Contract::goal`) over the declarer's side.
     Goal,
 }
@@ -445,6 +472,19 @@ pub enum Tie {
     /// Most tricks: every player with the most pays every player with fewer; all equal pays nobody.
     MostPayFewer,
     Nobody,
+    /// `tie most-pay N N ...`: when T players share the most, each of them pays the value times
+    /// the T-th number, and the players with less share it evenly (index T-1; all equal pays nobody).
+    MostPayTimes([u8; MAX_PLAYERS_TIED]),
+}
+
+/// The most players a `tie most-pay` table names (one fewer than the most seats).
+pub const MAX_PLAYERS_TIED: usize = 7;
+
+impl Win {
+    /// Nobody declares: each player is for himself and the most (tricks or card points) pays.
+    pub fn is_everyone_for_himself(self) -> bool {
+        matches!(self, Win::MostTricks | Win::MostCardPoints)
+    }
 }
 
 /// The meld patterns a contract counts: the run rows, and sets and marriages of `Melds` as
@@ -486,6 +526,9 @@ pub struct Announcing {
     /// before-first-lead declarer-first`), not by the first leader.
     pub back_declarer_first: bool,
     pub all_speak_first: bool,
+    /// `end with-first-trick`: the back round held with trick 1 closes with it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub closes_with_first_trick: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -523,21 +566,40 @@ pub struct SetRow {
 
 /// `marriage NAME trump A B VALUE`: the two ranks of the trump suit in one hand at the start of
 /// play score VALUE for it, without being announced; `every-suit A B trump V plain W` counts
-/// them in every suit, and `registered-by-lead` only when led.
+/// them in every suit, declared as `declare HOW` says (`announced`, `shown` or `by-lead`).
 #[derive(Debug, Clone, Serialize)]
 pub struct MarriageRow {
     pub name: String,
     pub ranks: (RankId, RankId),
-    /// The value in the trump suit.
+    /// The value in trumps.
     pub value: i64,
-    /// `every-suit ... plain V`: the pair counts in every suit, V outside trumps; `None`: in the
-    /// trump suit only.
+    /// `marriage NAME every-suit A B trump V plain V declare ...`: the pair in any suit, declared
+    /// by its holder; `None` for the trump-only row counted unannounced.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub plain: Option<i64>,
-    /// `registered-by-lead`: the pair counts only when its holder leads one of the two cards
-    /// while holding the other (`marriage_lead.rs`), not merely for being held.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub by_lead: bool,
+    pub every_suit: Option<EverySuitMarriage>,
+}
+
+/// A marriage of every suit (`marriage NAME every-suit ...`): its value outside trumps, how its
+/// holder declares it, and whether it counts only for a side that wins a trick.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct EverySuitMarriage {
+    pub plain_value: i64,
+    pub declare: MarriageDeclare,
+    /// `counts-with-a-trick`: counted only if the holder's side wins at least one trick.
+    pub with_a_trick: bool,
+}
+
+/// How a marriage of every suit is declared: called at one's turn in trick 1, just before one's
+/// card (the meld moment), or registered by a lead. A new style is a new value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum MarriageDeclare {
+    /// Its value is said ("forty" in trumps, "twenty" elsewhere); the cards are not shown.
+    Announced,
+    /// The two cards are laid face up: everyone sees them until they are played.
+    Shown,
+    /// Registered by leading one of the two while holding the other (`marriage_lead.rs`): no
+    /// call, it counts for its holder whenever he leads so, in any trick.
+    ByLead,
 }
 
 impl Melds {
@@ -589,6 +651,12 @@ pub struct Figure {
     pub back_no_trumps: Option<i64>,
     /// Won, and this condition holds too: the figure scores this value (`upgrade`).
     pub upgrade: Option<(i64, Cond)>,
+    /// `unannounced V`: made without being announced, it scores V for the side that made it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unannounced: Option<i64>,
+    /// `replaces-game`: settled, its amount is paid instead of the game's.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub replaces_game: bool,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -715,6 +783,9 @@ pub struct Scoring {
     pub sitting_out_with_opponents: bool,
     pub paper_plus_minus: bool,
     pub robber: Option<Robber>,
+    /// `unit cents`: what the amounts are counted in, named on the sheet's total line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
 }
 
 impl Variant {

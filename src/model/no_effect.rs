@@ -8,7 +8,9 @@ use crate::diag::{Code, Diag};
 use crate::resolve::{Entry, RuleTree};
 
 mod claims;
+mod contract_rules;
 mod front;
+mod most;
 mod sides;
 mod undertakings;
 
@@ -18,9 +20,19 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     bidding(v, &mut out);
     deal(v, &mut out);
     game(v, &mut out);
+    if v.announcing.closes_with_first_trick && !v.announcing.back_with_first_trick {
+        out.at(
+            &["announcing", "end"],
+            "`end with-first-trick` closes a back round held with trick 1, but the back round is held before the first lead".into(),
+            "no round with trick 1",
+            "write `back-round with-first-trick`, or `end two-passes`".into(),
+        );
+    }
     figures(v, &mut out);
     front::check(v, &mut out);
+    most::check(v, &mut out);
     claims::check(v, &mut out);
+    contract_rules::check(v, &mut out);
     sides::check(v, &mut out);
     undertakings::check(v, &mut out);
 }
@@ -93,8 +105,14 @@ fn contracts(v: &Variant, out: &mut Out) {
         // (`most-pay-fewer` in a declarer game would silently be a declarer loss)
         let tie_written = out.entry(&["contract", n, "tie"]).is_some();
         let (fits, allowed) = match c.win {
-            Win::MoreThanEach { .. } => (c.tie != Tie::MostPayFewer, "`tie declarer-loses` or `tie nobody`"),
-            Win::MostTricks => (c.tie != Tie::DeclarerLoses, "`tie most-pay-fewer` or `tie nobody`"),
+            Win::MoreThanEach { .. } => (
+                matches!(c.tie, Tie::DeclarerLoses | Tie::Nobody),
+                "`tie declarer-loses` or `tie nobody`",
+            ),
+            Win::MostTricks | Win::MostCardPoints => (
+                c.tie != Tie::DeclarerLoses,
+                "`tie most-pay-fewer`, `tie most-pay N ...` or `tie nobody`",
+            ),
             Win::NoTricks => (c.tie == Tie::DeclarerLoses, "no `tie` (a no-tricks game has no tie)"),
             Win::Goal => (c.tie == Tie::DeclarerLoses, "no `tie` (a goal is made or missed)"),
         };
@@ -118,6 +136,28 @@ fn contracts(v: &Variant, out: &mut Out) {
                 "sequences never found",
                 "add `sequence-order ORDER` and the sequence rows to `melds`, or drop `sequence` from the contract's `melds`"
                     .to_string(),
+            );
+        }
+        // a difference of totals needs a point game between two sides
+        if c.point_difference_value.is_some()
+            && (!matches!(c.win, Win::MoreThanEach { .. }) || c.sides == SidesKind::DeclarerVsEach)
+        {
+            out.at(
+                &["contract", n, "point-difference-value"],
+                format!("contract `{n}` is not won by two sides' totals, so there is no difference of points to pay"),
+                "needs `win more-than-each` and two sides",
+                format!("give contract `{n}` `win more-than-each card-points[+melds]` and a partner or `sides declarer-vs-defence`, or write `value N`"),
+            );
+        }
+        // the minimums are read by the totals of card points and melds, side against side
+        if !c.minimum_by_melds.is_empty() && c.win != (Win::MoreThanEach { with_melds: true }) {
+            out.at(
+                &["contract", n, "minimum-by-melds"],
+                format!(
+                    "contract `{n}` is not won by totals of card points and melds, so `minimum-by-melds` is never read"
+                ),
+                "needs `win more-than-each card-points+melds`",
+                format!("write `win more-than-each card-points+melds` in contract `{n}`, or drop `minimum-by-melds`"),
             );
         }
     }
@@ -182,7 +222,7 @@ fn bidding(v: &Variant, out: &mut Out) {
     }
     if let AllPass::Contract(c) = v.bidding.all_pass {
         let cn = contract_name(v, c);
-        if v.contracts.get(c).is_some_and(|c| c.win != Win::MostTricks) {
+        if v.contracts.get(c).is_some_and(|c| !c.win.is_everyone_for_himself()) {
             out.at(
                 &["bidding", "all-pass"],
                 format!("when all pass nobody declares, but contract `{cn}` is won or lost by a declarer: nothing would be paid"),
@@ -202,7 +242,10 @@ fn bidding(v: &Variant, out: &mut Out) {
     }
     if let Some(na) = v.bidding.no_auction.filter(|na| !na.forehand_declares) {
         let cn = contract_name(v, na.contract);
-        if v.contracts.get(na.contract).is_some_and(|c| c.win != Win::MostTricks) {
+        if v.contracts
+            .get(na.contract)
+            .is_some_and(|c| !c.win.is_everyone_for_himself())
+        {
             out.at(
                 &["bidding", "no-auction"],
                 format!("without an auction nobody declares, but contract `{cn}` is won or lost by a declarer: nothing would be paid"),
@@ -227,7 +270,10 @@ fn deal(v: &Variant, out: &mut Out) {
     // model's steps are the others, in order
     let keys: Vec<(String, bool)> = (1..=v.deal.len() + 1)
         .map(|k| format!("step {k}"))
-        .filter_map(|k| out.entry(&["deal", &k]).map(|e| (k, e.stmt.rule == "pickup_stmt")))
+        .filter_map(|k| {
+            out.entry(&["deal", &k])
+                .map(|e| (k, e.stmt.kind == crate::syntax::StmtKind::pickup_stmt))
+        })
         .collect();
     let steps: Vec<&str> = keys.iter().filter(|(_, p)| !p).map(|(k, _)| k.as_str()).collect();
     let pickup = keys.iter().find(|(_, p)| *p).map(|(k, _)| k.clone());
@@ -257,6 +303,9 @@ fn deal(v: &Variant, out: &mut Out) {
             );
         }
     }
+    if v.pickup == Pickup::AfterPartnerCall {
+        partner_call_pickup(v, pickup.as_deref().unwrap_or("pickup"), out);
+    }
     if !v.announcing.front_round {
         return;
     }
@@ -277,6 +326,33 @@ fn deal(v: &Variant, out: &mut Out) {
             "`pickup after-bidding` takes the hidden packets up before the front round, which is held with the first cards only".into(),
             "front round after the pickup",
             "write `pickup after-front-round`, or `front-round none` in `announcing`".into(),
+        );
+    }
+}
+
+/// `pickup after-partner-call`: the call must exist, and nothing may be done with the first
+/// packet alone before it (an exchange, a switch, a talon draw would see half a hand).
+fn partner_call_pickup(v: &Variant, pickup: &str, out: &mut Out) {
+    let calls = |c: &&crate::model::Contract| matches!(c.sides, SidesKind::CalledCard { .. });
+    if !v.contracts.iter().any(|c| calls(&c)) {
+        out.at(
+            &["deal", pickup],
+            "`pickup after-partner-call`, but no contract has `sides called-card`: there is no call to wait for".into(),
+            "no partner call",
+            "give the contract `sides called-card ...`, or write `pickup after-bidding`".into(),
+        );
+    }
+    let half_hand = v
+        .contracts
+        .iter()
+        .filter(calls)
+        .find(|c| c.exchange.is_some() || c.talon_draw.is_some() || v.bidding.switch.is_some());
+    if let Some(c) = half_hand {
+        out.at(
+            &["deal", pickup],
+            format!("contract `{}` exchanges, draws or switches before its partner call, when the hidden packets are not yet dealt", c.name),
+            "before the call",
+            "write `pickup after-bidding`, or drop the exchange, draw or switch of that contract".into(),
         );
     }
 }

@@ -3,10 +3,13 @@
 //! the engine into a score sheet. Errors name the action's index, the seat and the rule broken,
 //! with a span into the JSON text.
 
+pub mod action_error;
 mod json_error;
 mod json_spans;
 pub mod notation;
 pub mod sheet;
+
+pub use action_error::ActionError;
 
 use crate::diag::{Code, Diag};
 use crate::engine::{deal, Game, Rules};
@@ -377,7 +380,7 @@ pub fn replay(sources: &mut SourceSet, file: FileId) -> Replayed {
                         file,
                         format!("action {i} by seat {seat} (`{text}`): {why}"),
                     )
-                    .label(span, why.clone())
+                    .label(span, why.to_string())
                     .help(legal_help(&game)),
                 );
                 break;
@@ -441,7 +444,7 @@ pub fn export(game: &Game, variant: RulesRef, house_rules: Vec<RulesRef>) -> Rec
         format: Some(FORMAT.to_string()),
         variant,
         house_rules,
-        dealer: game.dealer(),
+        dealer: game.dealer().0,
         deal: DealRecord::Deck { deck },
         actions,
         seed: None,

@@ -1,6 +1,7 @@
 //! Cards and actions in the variant's own words: `piros.7`, `bid tök`, `hold`, `choose egy`, `announce ultimó`,
 //! `kontra game`, `play makk.A`, `meld kvint`, `meld vannak`, `exchange`, `discard piros.9`, `call game`, `give-up`, `play-on`, `raise`, `call-back`, `switch`, `draw 2`, `trumps kőr`, `no-trumps`. Reading is lenient (suit codes, any case); writing is canonical.
 
+use super::action_error::ActionError;
 use crate::engine::game::Item;
 use crate::engine::melds::MeldCall;
 use crate::engine::{Action, Game};
@@ -127,6 +128,16 @@ pub fn action_text(game: &Game, action: Action) -> String {
             "meld {}",
             v.melds.sets.get(i as usize).map(|r| r.name.as_str()).unwrap_or("?")
         ),
+        // the class of a marriage of every suit, not its suit: an announced one shows no card
+        Action::Meld(MeldCall::Marriage { row, trump }) => format!(
+            "meld {} {}",
+            v.melds
+                .marriages
+                .get(row as usize)
+                .map(|r| r.name.as_str())
+                .unwrap_or("?"),
+            if trump { "trump" } else { "plain" }
+        ),
         Action::Exchange => "exchange".into(),
         Action::Discard(c) => format!("discard {}", card_name(v, c)),
         Action::Call(item) => format!("call {}", item_name(game, item)),
@@ -149,9 +160,9 @@ pub fn action_text(game: &Game, action: Action) -> String {
     }
 }
 
-/// Reads an action in the state `game` is in. Unknown words are errors; whether the action is
-/// legal is left to `Game::apply`, which names the rule.
-pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
+/// Reads an action in the state `game` is in. Unknown words are an `ActionError`; whether the
+/// action is legal is left to `Game::apply`, which names the rule.
+pub fn parse_action(game: &Game, text: &str) -> Result<Action, ActionError> {
     let v = &game.rules().variant;
     let text = text.trim();
     let (verb, arg) = text.split_once(' ').map(|(a, b)| (a, b.trim())).unwrap_or((text, ""));
@@ -164,9 +175,13 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
             .map_while(|i| choice_name(game, i).map(|n| (i, n)))
             .find(|(_, n)| n == arg)
             .map(|(i, _)| Action::Choose(i))
-            .ok_or_else(|| format!("`{arg}` is not a contract to choose now")),
-        "play" => parse_card(v, arg).map(|(c, _)| Action::Play(c)).ok_or_else(|| format!("`{arg}` is not a card of this deck")),
-        "discard" => parse_card(v, arg).map(|(c, _)| Action::Discard(c)).ok_or_else(|| format!("`{arg}` is not a card of this deck")),
+            .ok_or_else(|| ActionError::NotAChoice(arg.into())),
+        "play" => parse_card(v, arg)
+            .map(|(c, _)| Action::Play(c))
+            .ok_or_else(|| ActionError::NotACard(arg.into())),
+        "discard" => parse_card(v, arg)
+            .map(|(c, _)| Action::Discard(c))
+            .ok_or_else(|| ActionError::NotACard(arg.into())),
         "exchange" => Ok(Action::Exchange),
         "give-up" => Ok(Action::GiveUp),
         "play-on" => Ok(Action::PlayOn),
@@ -180,20 +195,36 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
         "draw" => arg
             .parse::<u8>()
             .map(Action::Draw)
-            .map_err(|_| format!("`draw` takes a number of talon cards, not `{arg}`")),
+            .map_err(|_| ActionError::NotADrawCount(arg.into())),
         "trumps" => v
             .suits
             .iter()
             .position(|s| s.name == arg || s.code.eq_ignore_ascii_case(arg))
             .and_then(|i| u8::try_from(i).ok())
             .map(Action::NameTrumps)
-            .ok_or_else(|| format!("there is no suit `{arg}` in these rules")),
+            .ok_or_else(|| ActionError::NoSuit(arg.into())),
         "no-trumps" => Ok(Action::NoTrumps),
         // a set row by its name, else a sequence row
+        // a marriage of every suit: `meld NAME trump` or `meld NAME plain`
+        "meld" if arg.ends_with(" trump") || arg.ends_with(" plain") => {
+            let (name, class) = arg.rsplit_once(' ').unwrap_or((arg, ""));
+            v.melds
+                .marriages
+                .iter()
+                .position(|r| r.name == name.trim() && r.every_suit.is_some())
+                .and_then(|i| u8::try_from(i).ok())
+                .map(|row| {
+                    Action::Meld(MeldCall::Marriage {
+                        row,
+                        trump: class == "trump",
+                    })
+                })
+                .ok_or_else(|| ActionError::NoEverySuitMarriage(name.trim().into()))
+        }
         "meld" => match v.melds.sets.iter().position(|r| r.name == arg) {
             Some(i) => u8::try_from(i)
                 .map(|i| Action::Meld(MeldCall::Set(i)))
-                .map_err(|_| format!("`{arg}` is not a set of this variant")),
+                .map_err(|_| ActionError::NotASet(arg.into())),
             None => v
                 .melds
                 .sequences
@@ -201,21 +232,24 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
                 .position(|r| r.name == arg)
                 .and_then(|i| u8::try_from(i).ok())
                 .map(|i| Action::Meld(MeldCall::Sequence(i)))
-                .ok_or_else(|| format!("there is no sequence `{arg}` in these rules")),
+                .ok_or_else(|| ActionError::NoSequence(arg.into())),
         },
         "announce" => v
             .figures
             .iter()
             .position(|f| f.name == arg || f.aliases.iter().any(|(_, a)| a == arg))
             .map(Action::announce)
-            .ok_or_else(|| format!("there is no figure `{arg}` in these rules")),
+            .ok_or_else(|| ActionError::NoFigure(arg.into())),
         "bid" if game.numeric_round() => arg
             .parse::<u8>()
             .map(Action::BidNumber)
-            .map_err(|_| format!("`{arg}` is not a number of tricks to bid")),
+            .map_err(|_| ActionError::NotATrickCount(arg.into())),
         "bid" => {
             let legal = game.legal_actions();
-            if let Some(a) = legal.iter().find(|a| matches!(a, Action::Bid(i) if bid_name(game, *i).as_deref() == Some(arg))) {
+            if let Some(a) = legal
+                .iter()
+                .find(|a| matches!(a, Action::Bid(i) if bid_name(game, *i).as_deref() == Some(arg)))
+            {
                 return Ok(*a);
             }
             // a known bid that is not legal here: let `apply` say why
@@ -226,12 +260,12 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
                     None => break,
                 }
             }
-            Err(format!("`{arg}` is not a bid of this round"))
+            Err(ActionError::NotABid(arg.into()))
         }
         // a partner's card (a card's `SUIT.RANK`), else an item to call
         "call" if arg.contains('.') => parse_card(v, arg)
             .map(|(c, _)| Action::CallCard(c))
-            .ok_or_else(|| format!("`{arg}` is not a card of this deck")),
+            .ok_or_else(|| ActionError::NotACard(arg.into())),
         "kontra" | "call" => {
             let wrap = if verb == "kontra" { Action::Kontra } else { Action::Call };
             if arg == "game" {
@@ -242,15 +276,18 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
                 .map(Item::Figure)
                 .find(|it| item_name(game, *it) == arg)
                 .map(wrap)
-                .ok_or_else(|| format!("nothing called `{arg}` has been announced to {verb}"))
+                .ok_or_else(|| ActionError::NotAnnounced {
+                    verb: verb.into(),
+                    item: arg.into(),
+                })
         }
-        _ => Err(format!("`{verb}` is not an action; actions are pass, accept, bid, hold, choose, claim, announce, kontra, meld, exchange, discard, call, give-up, play-on, raise, call-back, switch, draw, trumps, no-trumps, claim-rest, concede-rest, accept-claim, dispute-claim and play")),
+        _ => Err(ActionError::NotAnAction(verb.into())),
     }
 }
 
 /// The texts of a game's actions, each written in the state before it was applied.
 pub fn history_texts(game: &Game) -> Vec<String> {
-    let mut replay = Game::from_deal(game.rules_arc(), game.dealer(), game.deal().clone());
+    let mut replay = Game::from_deal(game.rules_arc(), game.dealer().0, game.deal().clone());
     let mut out = Vec::new();
     for (_, a) in game.history() {
         out.push(action_text(&replay, *a));

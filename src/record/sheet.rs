@@ -79,7 +79,13 @@ fn render(game: &Game, s: &Score) -> String {
         .iter()
         .map(|it| {
             let by = it.by.map(|b| format!(" (seat {b})")).unwrap_or_default();
-            let front = if it.front { " front" } else { "" };
+            let front = if it.front {
+                " front"
+            } else if it.unannounced {
+                " unannounced"
+            } else {
+                ""
+            };
             // overtricks and a deduction are written only when the hand has them
             let (open, extra) = if it.extra != 0 {
                 ("(", format!(" + {})", it.extra))
@@ -138,7 +144,12 @@ fn render(game: &Game, s: &Score) -> String {
         row(&mut o, label, &mut (0..players).map(|p| signed(it.pay[p])));
     }
     let _ = writeln!(o);
-    row(&mut o, "total", &mut (0..players).map(|p| signed(s.payments[p])));
+    // `unit cents`: the total says what it is counted in
+    let total = match &game.rules().variant.scoring.unit {
+        Some(u) => format!("total ({u})"),
+        None => "total".to_string(),
+    };
+    row(&mut o, &total, &mut (0..players).map(|p| signed(s.payments[p])));
     o
 }
 
@@ -183,6 +194,9 @@ pub fn sheet_json(game: &Game) -> Value {
             });
             // only on the items that have them: the sheets of other games stay as they were
             if let Some(m) = item.as_object_mut() {
+                if it.unannounced {
+                    m.insert("unannounced".into(), json!(true));
+                }
                 if it.extra != 0 {
                     m.insert("overtricks".into(), json!(it.extra));
                 }

@@ -51,8 +51,9 @@ pub struct Comment {
 /// One statement: a line of words, or a block header with its body.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Stmt {
-    /// The grammar rule that recognised it (e.g. `suit_row`), for the model builder.
-    pub rule: String,
+    /// The grammar rule that recognised it (e.g. `suit_row`); its row of the statement table
+    /// says where it stands and how it is addressed.
+    pub kind: super::StmtKind,
     /// The words of the line or block header (without `{` and comments).
     pub words: Vec<Word>,
     /// The statements of a block, if this is one.
@@ -72,10 +73,10 @@ pub struct Stmt {
 }
 
 impl Stmt {
-    /// Which grammar rule recognised the statement, as a closed enum (`None` only if the rule
-    /// name is not a statement rule, which the parser never produces).
+    /// Which grammar rule recognised the statement, as the model builder matches it (always
+    /// `Some`: the builder's matches take an `Option` so that their shape did not change).
     pub fn kind(&self) -> Option<super::StmtKind> {
-        super::StmtKind::from_name(&self.rule)
+        Some(self.kind)
     }
 
     /// The first word: the statement's keyword (or, for table rows, the row's name).
@@ -186,6 +187,11 @@ pub enum PrimKind {
     OpponentNoTricks,
     /// `wins last-tricks N`.
     LastTricks(u32),
+    /// `wins first-tricks N [alone]`.
+    FirstTricks {
+        n: u32,
+        alone: bool,
+    },
     /// `no-trump-in last-tricks N`.
     NoTrumpInLast(u32),
 }

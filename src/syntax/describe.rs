@@ -1,9 +1,20 @@
-//! User words for grammar rules: what a syntax error says was expected, and its help line.
+//! User words for grammar rules: what a syntax error says was expected, and its help line. A
+//! statement's words come from its row of the statement table (`stmt_kind.rs`); the parts of
+//! statements (`seating`, a condition, ...) have theirs here.
 
-use super::Rule;
+use super::{Rule, StmtKind, SPECS};
+use std::borrow::Cow;
 
 /// What the user should have written, for one grammar rule.
-fn phrase(rule: Rule) -> Option<&'static str> {
+fn phrase(rule: Rule) -> Option<Cow<'static, str>> {
+    if let Some(kind) = StmtKind::of(rule) {
+        return Some(kind.spec().phrase());
+    }
+    part_phrase(rule).map(Cow::Borrowed)
+}
+
+/// What the user should have written, for a grammar rule that is part of a statement.
+fn part_phrase(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::EOI => "end of file",
         Rule::comment => "a comment",
@@ -14,106 +25,25 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::card => "a card such as `trump.7` or `any.A`",
         Rule::trick => "a trick number, `last` or `last-1`",
         Rule::seat_group => "table seats joined by `+`, such as `0+2`",
-        Rule::header | Rule::variant_line | Rule::house_rules_line => "`variant` or `house-rules`",
-        Rule::source_line => "`source`",
-        Rule::remove_line => "`remove`",
+        Rule::header => "`variant` or `house-rules`",
         Rule::remove_target => "`figure`, `contract`, `figure-ladder`, `doubling`, `calling` or `exchange`",
-        Rule::game_block => "`game`",
-        Rule::deck_block => "`deck`",
-        Rule::orders_block => "`orders`",
-        Rule::points_block => "`points`",
-        Rule::deal_block => "`deal`",
-        Rule::bidding_block => "`bidding`",
-        Rule::ladder_line => "`ladder`",
-        Rule::contract_block => "`contract`",
-        Rule::announcing_block => "`announcing`",
-        Rule::melds_block => "`melds`",
-        Rule::figure_block => "`figure`",
-        Rule::figure_ladder_line => "`figure-ladder`",
-        Rule::doubling_block => "`doubling`",
-        Rule::calling_block => "`calling`",
-        Rule::exchange_block => "`exchange`",
-        Rule::scoring_block => "`scoring`",
-        Rule::players_stmt => "`players`",
-        Rule::active_stmt => "`active`",
-        Rule::seating_stmt => "`seating`",
         Rule::seating => "`counter-clockwise` or `clockwise`",
-        Rule::sits_out_stmt => "`sits-out`",
-        Rule::suit_row => "`suit`",
-        Rule::rank_row => "`rank`",
-        Rule::cards_stmt => "`cards`",
-        Rule::order_row => "an order row such as `trump U 9 A 10 K O 8 7`",
-        Rule::last_trick_stmt => "`last-trick`",
-        Rule::points_row => "a points row such as `plain A 11 10 10 K 4`",
-        Rule::packet_stmt => "`packet`",
-        Rule::indicator_stmt => "`indicator`",
-        Rule::talon_stmt => "`talon`",
-        Rule::pickup_stmt => "`pickup`",
-        Rule::pickup_time => "`after-front-round` or `after-bidding`",
-        Rule::round_row => "`round`",
-        Rule::contract_choice_stmt => "`contract-choice`",
+        Rule::pickup_time => "`after-front-round`, `after-bidding` or `after-partner-call`",
         Rule::accept_shape => "`accept-indicator`",
         Rule::ascending_shape => "`ascending`",
         Rule::first_claim_shape => "`first-claim`",
         Rule::each_bids_shape => "`each-bids CONTRACT MIN MAX`",
         Rule::highest_bids_shape => "`highest-bids CONTRACT MIN MAX`",
-        Rule::each_scores_stmt => "`each-scores`",
         Rule::turns => "`one-turn-each` or `until-pass`",
-        Rule::all_pass_stmt => "`all-pass`",
-        Rule::suit_contract_stmt => "`suit-contract`",
-        Rule::redeal_stmt => "`redeal-when-all-pass`",
-        Rule::value_stmt => "`value`",
-        Rule::trumps_stmt => "`trumps`",
-        Rule::trick_order_stmt => "`trick-order`",
-        Rule::count_stmt => "`count`",
-        Rule::first_lead_stmt => "`first-lead`",
         Rule::seat => "a seat (`forehand`, `declarer-left`, `declarer-right`, `declarer`, `non-dealer`)",
-        Rule::win_stmt => "`win`",
         Rule::win_shape => "`more-than-each card-points+melds`, `no-tricks`, `most-tricks` or a condition",
-        Rule::sides_stmt => "`sides`",
-        Rule::overtricks_stmt => "`overtricks`",
-        Rule::deduct_stmt => "`deduct`",
-        Rule::upgrade_stmt => "`upgrade`",
-        Rule::factor_stmt => "`factor`",
-        Rule::adds_stmt => "`adds`",
-        Rule::discard_points_stmt => "`discard-points`",
-        Rule::shows_talon_stmt => "`shows-talon`",
-        Rule::not_same_player_stmt => "`not-same-player`",
         Rule::tricks_pred => "`tricks`",
         Rule::trick_count_cmp => "`at-least`, `exactly` or `at-most`",
         Rule::opponent_no_tricks_pred => "`an-opponent wins no-tricks`",
         Rule::last_tricks_pred => "`wins last-tricks N`",
         Rule::no_trump_in_pred => "`no-trump-in last-tricks N`",
-        Rule::tie_stmt => "`tie`",
-        Rule::melds_in_stmt => "`melds`",
+        Rule::marriage_declare => "`announced` or `shown`",
         Rule::meld_kind => "`sequence` or the name of a set or marriage of `melds`",
-        Rule::early_end_stmt => "`early-end`",
-        Rule::announcements_stmt => "`announcements`",
-        Rule::exchange_in_stmt => "`exchange`",
-        Rule::duties_stmt => "`duties`",
-        Rule::trump_cards_stmt => "`trump-cards`",
-        Rule::talon_draw_stmt => "`talon-draw`",
-        Rule::discards_stmt => "`discards`",
-        Rule::claims_stmt => "`claims`",
-        Rule::conceded_to_stmt => "`conceded-to`",
-        Rule::concession_disputed_stmt => "`concession-disputed`",
-        Rule::no_auction_stmt => "`no-auction`",
-        Rule::front_round_stmt => "`front-round`",
-        Rule::back_round_stmt => "`back-round`",
-        Rule::round_end_stmt => "`end`",
-        Rule::sequence_row => "`sequence`",
-        Rule::sequence_order_stmt => "`sequence-order`",
-        Rule::sequence_ties_stmt => "`sequence-ties`",
-        Rule::sequence_scoring_stmt => "`sequence-scoring`",
-        Rule::set_row => "`set`",
-        Rule::set_order_stmt => "`set-order`",
-        Rule::marriage_row => "`marriage`",
-        Rule::in_stmt => "`in`",
-        Rule::when_stmt => "`when`",
-        Rule::alias_stmt => "`alias`",
-        Rule::fulfil_stmt => "`fulfil`",
-        Rule::keep_stmt => "`keep`",
-        Rule::announce_by_stmt => "`announce-by`",
         Rule::condition | Rule::disjunct | Rule::negated | Rule::primitive => "a condition",
         Rule::points_pred => "`card-points` or `with-melds`",
         Rule::comparison => "`at-least` or `more-than`",
@@ -122,35 +52,8 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::game_pred => "`game won` or `game lost`",
         Rule::holds_pred => "`holds`",
         Rule::trump_is_pred => "`trump-is`",
-        Rule::levels_stmt => "`levels`",
-        Rule::front_stmt => "`front`",
-        Rule::back_stmt => "`back`",
-        Rule::top_stmt => "`top`",
-        Rule::scope_stmt => "`scope`",
-        Rule::allowed_with_stmt => "`allowed-with`",
-        Rule::game_includes_stmt => "`game-includes`",
-        Rule::figure_calls_stmt => "`figure-calls`",
-        Rule::call_round_stmt => "`call-round`",
-        Rule::game_given_up_stmt => "`game-given-up`",
-        Rule::multiplier_stmt => "`multiplier`",
-        Rule::call_ladder_stmt => "`ladder`",
-        Rule::call_back_stmt => "`call-back`",
-        Rule::from_round_stmt => "`from-round`",
-        Rule::exchangers_stmt => "`exchangers`",
-        Rule::fallback_when_stmt => "`fallback-when`",
-        Rule::made_after_stmt => "`made-after`",
-        Rule::take_stmt => "`take`",
         Rule::take_kind => "`top-card`, `top-chain`, `bottom-chain` or `whole-talon`",
-        Rule::qualify_stmt => "`qualify`",
         Rule::qualify_kind => "`trumps` or a card such as `any.A`",
-        Rule::discard_stmt => "`discard`",
-        Rule::payments_stmt => "`payments`",
-        Rule::sitting_out_stmt => "`sitting-out`",
-        Rule::paper_stmt => "`paper`",
-        Rule::robber_stmt => "`robber`",
-        Rule::switch_row => "`switch`",
-        Rule::effect_stmt => "`effect`",
-        Rule::requires_stmt => "`requires`",
         _ => return None,
     })
 }
@@ -170,7 +73,7 @@ fn keyword_phrase(rule: Rule) -> Option<String> {
 fn expected_words(positives: &[Rule], at_end_of_file: bool) -> Vec<String> {
     let mut seen: Vec<String> = Vec::new();
     for &r in positives.iter().filter(|r| **r != Rule::comment && **r != Rule::EOI) {
-        if let Some(p) = phrase(r).map(str::to_string).or_else(|| keyword_phrase(r)) {
+        if let Some(p) = phrase(r).map(Cow::into_owned).or_else(|| keyword_phrase(r)) {
             if !seen.contains(&p) {
                 seen.push(p);
             }
@@ -208,33 +111,15 @@ pub fn expected_list(positives: &[Rule], at_end_of_file: bool) -> String {
 pub const HEADER_HELP: &str =
     "a rules file starts with `variant NAME \"description\"` or `house-rules NAME \"description\" extends BASE`";
 
-/// The grammar's sections, each of which starts a new line at the top level.
-const SECTIONS: &[Rule] = &[
-    Rule::game_block,
-    Rule::deck_block,
-    Rule::orders_block,
-    Rule::points_block,
-    Rule::deal_block,
-    Rule::bidding_block,
-    Rule::ladder_line,
-    Rule::contract_block,
-    Rule::announcing_block,
-    Rule::melds_block,
-    Rule::figure_block,
-    Rule::figure_ladder_line,
-    Rule::doubling_block,
-    Rule::calling_block,
-    Rule::exchange_block,
-    Rule::scoring_block,
-    Rule::remove_line,
-];
+/// The lead words of the grammar's sections, each of which starts a new line at the top level,
+/// in the grammar's order.
+fn section_words() -> impl Iterator<Item = &'static str> {
+    SPECS.iter().filter(|s| s.is_section()).map(|s| s.lead)
+}
 
 /// Whether a word starts a section (`contract`, `deck`, ...).
 pub fn is_section_keyword(word: &str) -> bool {
-    SECTIONS
-        .iter()
-        .filter_map(|r| phrase(*r))
-        .any(|p| p.trim_matches('`') == word)
+    section_words().any(|w| w == word)
 }
 
 /// Whether the error is at the place of the file's header.
@@ -259,7 +144,7 @@ pub fn expected_all(positives: &[Rule]) -> String {
 
 /// Every section keyword, for the help on an unknown word at the top level.
 pub fn sections() -> String {
-    let words: Vec<&str> = SECTIONS.iter().filter_map(|r| phrase(*r)).collect();
+    let words: Vec<String> = section_words().map(|w| format!("`{w}`")).collect();
     match words.split_last() {
         None => String::new(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
@@ -268,12 +153,7 @@ pub fn sections() -> String {
 
 /// The nearest section keyword to a misspelt word at the top level.
 pub fn closest_section(word: &str) -> Option<String> {
-    let words: Vec<&str> = SECTIONS
-        .iter()
-        .filter_map(|r| phrase(*r))
-        .map(|p| p.trim_matches('`'))
-        .collect();
-    crate::names::suggest(word, words).map(str::to_string)
+    crate::names::suggest(word, section_words()).map(str::to_string)
 }
 
 /// A help line that fits the context of the error.
@@ -297,7 +177,7 @@ pub fn closest_keyword(word: &str, positives: &[Rule]) -> Option<String> {
     }
     let words: Vec<String> = positives
         .iter()
-        .filter_map(|r| phrase(*r).map(str::to_string).or_else(|| keyword_phrase(*r)))
+        .filter_map(|r| phrase(*r).map(Cow::into_owned).or_else(|| keyword_phrase(*r)))
         .filter(|p| p.starts_with('`') && p.ends_with('`') && !p.contains(' '))
         .map(|p| p.trim_matches('`').to_string())
         .collect();

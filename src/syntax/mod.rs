@@ -5,8 +5,9 @@
 pub mod ast;
 mod describe;
 mod error;
+pub mod spec;
 mod stmt_kind;
-pub use stmt_kind::StmtKind;
+pub use stmt_kind::{StmtKind, SPECS};
 pub(crate) mod keywords;
 
 use crate::diag::{Code, Diag};
@@ -136,11 +137,6 @@ struct Builder {
     pending: Vec<Comment>,
 }
 
-fn is_statement(rule: Rule) -> bool {
-    let name = rule_name(rule);
-    name.ends_with("_line") || name.ends_with("_stmt") || name.ends_with("_row") || name.ends_with("_block")
-}
-
 impl Builder {
     fn take_pending(&mut self) -> Vec<Comment> {
         std::mem::take(&mut self.pending)
@@ -156,26 +152,24 @@ impl Builder {
             } else if rule == Rule::header {
                 let inner = self.body(child);
                 out.extend(inner);
-            } else if is_statement(rule) {
-                let stmt = self.statement(child);
+            } else if let Some(kind) = StmtKind::of(rule) {
+                let stmt = self.statement(child, kind);
                 out.push(stmt);
             }
         }
         out
     }
 
-    fn statement(&mut self, pair: Pair<'_, Rule>) -> Stmt {
-        let rule_name = rule_name(pair.as_rule());
+    fn statement(&mut self, pair: Pair<'_, Rule>, kind: StmtKind) -> Stmt {
         let input = pair.get_input();
         let span = Span::new(pair.as_span().start(), pair.as_span().end());
         let leading = self.take_pending();
-        let is_block = rule_name.ends_with("_block");
-        let rule_name = rule_name.to_string();
+        let is_block = kind.spec().block;
         let text = pair.as_str();
         let head_len = if is_block { head_length(text) } else { text.len() };
         let words = tokenize(&text[..head_len], span.start);
         let mut stmt = Stmt {
-            rule: rule_name,
+            kind,
             words,
             body: None,
             leading,
@@ -213,8 +207,11 @@ impl Builder {
                             self.pending.push(c);
                         }
                     }
-                    r if is_statement(r) => body.push(self.statement(child)),
-                    _ => {}
+                    r => {
+                        if let Some(kind) = StmtKind::of(r) {
+                            body.push(self.statement(child, kind));
+                        }
+                    }
                 }
             }
             stmt.closing = self.take_pending();
@@ -239,23 +236,6 @@ fn line_end(input: &str, from: usize) -> usize {
         .and_then(|r| r.find('\n'))
         .map(|i| from + i)
         .unwrap_or(input.len())
-}
-
-/// The grammar rule's name (`suit_row`), from a table built once: naming a rule allocates
-/// nothing on the parsing path.
-fn rule_name(rule: Rule) -> &'static str {
-    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    let names = NAMES.get_or_init(|| {
-        let all = Rule::all_rules();
-        let mut names = vec![String::new(); all.iter().map(|r| *r as usize).max().unwrap_or(0) + 1];
-        for r in all {
-            if let Some(slot) = names.get_mut(*r as usize) {
-                *slot = format!("{r:?}");
-            }
-        }
-        names
-    });
-    names.get(rule as usize).map(String::as_str).unwrap_or("")
 }
 
 fn comment_of(pair: &Pair<'_, Rule>) -> Comment {
@@ -493,6 +473,18 @@ fn primitive(pair: Pair<'_, Rule>) -> Prim {
             }
         }
         Rule::opponent_no_tricks_pred => PrimKind::OpponentNoTricks,
+        Rule::first_tricks_pred => {
+            let mut n = u32::MAX;
+            let mut alone = false;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::int => n = p.as_str().parse().unwrap_or(u32::MAX),
+                    Rule::kw_alone => alone = true,
+                    _ => {}
+                }
+            }
+            PrimKind::FirstTricks { n, alone }
+        }
         Rule::last_tricks_pred | Rule::no_trump_in_pred => {
             let last = pair.as_rule() == Rule::last_tricks_pred;
             let n = pair

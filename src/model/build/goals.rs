@@ -4,7 +4,7 @@
 
 use super::{w, Builder};
 use crate::diag::Code;
-use crate::model::{Contract, Doubling, Figure, Win};
+use crate::model::{Contract, Doubling, Figure};
 use crate::resolve::Entry;
 use crate::syntax::ast::Word;
 
@@ -56,7 +56,7 @@ impl Builder<'_> {
         });
         let bad = [
             ("overtricks", c.overtricks.is_some() && !counts_tricks),
-            ("deduct", c.deduct.is_some() && c.win == Win::MostTricks),
+            ("deduct", c.deduct.is_some() && c.win.is_everyone_for_himself()),
         ];
         for (key, wrong) in bad {
             if !wrong {

@@ -31,7 +31,15 @@ impl Builder<'_> {
                 }
                 SidesKind::CalledCard { alone_if_own }
             }
-            Some(words::Sides::TrickWinner) => SidesKind::TrickWinner(self.partner_trick(e)),
+            Some(words::Sides::TrickWinner) => {
+                c.partner_after_sweep = e
+                    .stmt
+                    .words
+                    .iter()
+                    .skip(3)
+                    .any(|w| w.text == Flag::IfDeclarerWonBefore.word());
+                SidesKind::TrickWinner(self.partner_trick(e))
+            }
             Some(words::Sides::Fixed) => SidesKind::Fixed(self.fixed_sides(e)),
             Some(words::Sides::DeclarerVsEach) | None => SidesKind::DeclarerVsEach,
         }

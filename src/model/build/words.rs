@@ -56,18 +56,19 @@ words! {
         Each = "each",
         Escalate = "escalate",
         EverySuit = "every-suit",
+        CountsWithATrick = "counts-with-a-trick",
         FaceUp = "face-up",
         ForcedLast = "forced-last",
         Hand = "hand",
         Hidden = "hidden",
         HoldByPriority = "hold-by-priority",
+        IfDeclarerWonBefore = "if-declarer-won-before",
         Holds = "holds",
         LastNotTotal = "last-not-total",
         NoIndicator = "no-indicator",
         NoTrumps = "no-trumps",
         None = "none",
         OrNone = "or-none",
-        RegisteredByLead = "registered-by-lead",
         Overtrump = "overtrump",
         SameRound = "same-round",
         SingleStep = "single-step",
@@ -82,12 +83,15 @@ words! {
     /// `seating ...`.
     enum Seating { CounterClockwise = "counter-clockwise", Clockwise = "clockwise" }
     /// `pickup ...`.
-    enum PickupTime { AfterFrontRound = "after-front-round", AfterBidding = "after-bidding" }
+    enum PickupTime { FrontRound = "after-front-round", Bidding = "after-bidding", PartnerCall = "after-partner-call" }
     /// `trumps ...` in a contract.
     enum Trumps { Bid = "bid", None = "none", Fixed = "fixed", Chosen = "chosen", CalledSuit = "called-suit" }
     /// `discards ...`.
     enum Discards { FaceUp = "face-up", FaceDown = "face-down" }
     /// `discard-points ...`.
+    /// How a marriage of every suit is declared (`marriage ... declare HOW`).
+    enum MarriageDeclareWord { Announced = "announced", Shown = "shown", ByLead = "by-lead" }
+
     enum DiscardPointsTo { Declarer = "declarer", Opponents = "opponents" }
     /// `first-lead ...`.
     enum FirstLead {
@@ -98,13 +102,13 @@ words! {
         NonDealer = "non-dealer",
     }
     /// `win ...` without a condition.
-    enum WinShape { MoreThanEach = "more-than-each", NoTricks = "no-tricks", MostTricks = "most-tricks" }
+    enum WinShape { MoreThanEach = "more-than-each", NoTricks = "no-tricks", MostTricks = "most-tricks", MostCardPoints = "most-card-points" }
     /// What `win more-than-each` counts.
     enum WinPoints { CardPointsMelds = "card-points+melds", CardPoints = "card-points" }
     /// The end of `overtricks above N ...`.
     enum OvertrickValue { Half = "half", Each = "each" }
     /// `tie ...`.
-    enum Tie { DeclarerLoses = "declarer-loses", MostPayFewer = "most-pay-fewer", Nobody = "nobody" }
+    enum Tie { DeclarerLoses = "declarer-loses", MostPayFewer = "most-pay-fewer", MostPay = "most-pay", Nobody = "nobody" }
     /// `announcements ...`.
     enum Announcements { None = "none", GameOnly = "game-only" }
     /// The shape word of a bidding `round N ...` row.
@@ -122,7 +126,7 @@ words! {
     /// `back-round ...`.
     enum BackRound { WithFirstTrick = "with-first-trick", BeforeFirstLead = "before-first-lead" }
     /// `end ...` of the announcing rounds.
-    enum RoundEnd { TwoPasses = "two-passes", AllSpokeThenTwoPasses = "all-spoke-then-two-passes" }
+    enum RoundEnd { TwoPasses = "two-passes", AllSpokeThenTwoPasses = "all-spoke-then-two-passes", WithFirstTrick = "with-first-trick" }
     /// `sequence-ties ...`.
     enum SequenceTies { TrumpElseVoid = "trump-else-void", SuitRank = "suit-rank" }
     /// `sequence-scoring ...`.
@@ -161,6 +165,16 @@ words! {
     enum SittingOut { WithOpponents = "with-opponents", Nothing = "nothing" }
     /// `paper ...`.
     enum Paper { Positive = "positive", PlusMinus = "plus-minus" }
+
+    enum ClaimKind { Claim = "claim", Concede = "concede" }
+
+    enum ConcededTo {
+        OpponentWithTricks = "opponent-with-tricks",
+        DeclarerLeft = "declarer-left",
+        DeclarerRight = "declarer-right",
+    }
+
+    enum ConcessionDisputed { Stands = "stands", AsPlayed = "as-played" }
     /// `sides ...`.
     enum Sides {
         DeclarerVsEach = "declarer-vs-each",

@@ -38,7 +38,7 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
             );
         }
         // most tricks pays player against player: there is no declarer's side to join
-        if c.win == Win::MostTricks {
+        if c.win.is_everyone_for_himself() {
             out.at(
                 &["contract", n, "sides"],
                 format!(

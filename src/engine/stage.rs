@@ -1,0 +1,77 @@
+//! The stage a hand is in, with the state only that stage has: takes nothing but the values the
+//! stage is entered with, gives `Stage` (what `Game` keeps instead of a bare phase tag) and its
+//! public tag `Phase`. A value that means something only while its stage lasts (who may
+//! exchange, whose switch turn it is, who answers a claim, the contract choice, the calling round) lives in the
+//! stage's variant, so it cannot be read once the stage is over and needs no fallback.
+
+use super::calling::CallRound;
+use super::game::Phase;
+use super::level_auction::Choice;
+use super::switch::SwitchTurn;
+
+/// The talon exchange in progress (`exchange.rs`): who may exchange, with which card, and the
+/// hand size he discards back to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct ExchangeTurn {
+    /// The position holding the exchanger card.
+    pub holder: u8,
+    /// The exchanger card he may give for the indicator.
+    pub card: u8,
+    /// The hand size to discard back to.
+    pub keep: u8,
+}
+
+/// The hand's stage and the state that lives only in it (the variants follow `Phase`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stage {
+    Bidding,
+    /// The declarer names his contract (`level_auction.rs`).
+    Choose(Choice),
+    Front,
+    Back,
+    Exchange(ExchangeTurn),
+    /// The switch turns (`switch.rs`).
+    Switch(SwitchTurn),
+    /// The declarer's blind talon draw (`talon_draw.rs`): his position.
+    Draw {
+        declarer: u8,
+    },
+    /// The declarer names trumps (`talon_draw.rs`): his position.
+    NameTrumps {
+        declarer: u8,
+    },
+    /// The declarer calls his partner's card (`partner.rs`): his position.
+    PartnerCall {
+        declarer: u8,
+    },
+    Play,
+    /// The calling round after trick 1 and the answers to a call (`calling.rs`).
+    Call(CallRound),
+    /// The opponents answer a claim (`claims.rs`): the position whose answer is awaited.
+    Claim {
+        answering: u8,
+    },
+    Over,
+}
+
+impl Stage {
+    /// The stage's public tag.
+    #[inline]
+    pub(super) fn phase(self) -> Phase {
+        match self {
+            Stage::Bidding => Phase::Bidding,
+            Stage::Choose(_) => Phase::Choose,
+            Stage::Front => Phase::Front,
+            Stage::Back => Phase::Back,
+            Stage::Exchange(_) => Phase::Exchange,
+            Stage::Switch(_) => Phase::Switch,
+            Stage::Draw { .. } => Phase::Draw,
+            Stage::NameTrumps { .. } => Phase::NameTrumps,
+            Stage::PartnerCall { .. } => Phase::PartnerCall,
+            Stage::Play => Phase::Play,
+            Stage::Call(_) => Phase::Call,
+            Stage::Claim { .. } => Phase::Claim,
+            Stage::Over => Phase::Over,
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! The builder's part for contract statements that tie a contract to the hand: takes a
+//! contract's `requires same-suit RANK ...` (who may bid it), `order-if-called RANK ORDER` (the
+//! card order a called card's rank selects) and `open-hands defence after-trick N` (when the
+//! defence's hands are laid open) as read by `build.rs`, gives their model fields.
+//! Combinations that could never apply are checked on the whole variant (`no_effect/contract_rules.rs`).
+
+use super::{Builder, Names};
+use crate::model::{OrderId, Rank, RankId};
+use crate::resolve::Entry;
+
+impl Builder<'_> {
+    /// The ranks of `requires same-suit RANK ...` (from word 2 on), each dealt.
+    pub(super) fn bid_requires(&mut self, e: &Entry, ranks: &[Rank]) -> Vec<RankId> {
+        let mut out = Vec::new();
+        for word in e.stmt.words.iter().skip(2) {
+            if let Some(r) = self.dealt_rank_of(e, word, ranks) {
+                if !out.contains(&r) {
+                    out.push(r);
+                }
+            }
+        }
+        out
+    }
+
+    /// The trick of `open-hands defence after-trick N`, which a hand must have.
+    pub(super) fn open_hands_after(&mut self, e: &Entry) -> Option<u8> {
+        let most = self.tricks_per_hand().max(1) as i64;
+        self.int(e, 3, 1, most, "the trick after which the hands are open")
+            .map(|n| n as u8)
+    }
+
+    /// `order-if-called RANK ORDER`.
+    pub(super) fn order_if_called(&mut self, e: &Entry, ranks: &[Rank], names: &Names) -> Option<(RankId, OrderId)> {
+        let word = e.stmt.words.get(1)?;
+        let rank = self.dealt_rank_of(e, word, ranks)?;
+        let order = self.lookup(e, 2, "order", &names.orders)?;
+        Some((rank, order))
+    }
+}

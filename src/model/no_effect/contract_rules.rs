@@ -1,0 +1,51 @@
+//! The no-effect checks of `requires same-suit`, `order-if-called` and `open-hands`: takes the
+//! model's contracts, gives a `kartya::no-effect` error where a holding requirement is never
+//! checked (the contract is never bid from a ladder), an order by the called card never applies
+//! (no card is called, or the contract has trumps, whose order the line does not change), or
+//! open hands of a defence a contract without a declarer does not have.
+
+use super::*;
+
+pub(super) fn check(v: &Variant, out: &mut Out) {
+    for (ci, c) in v.contracts.iter().enumerate() {
+        let n = c.name.as_str();
+        let on_ladder = v
+            .bid_ladders
+            .iter()
+            .any(|l| l.entries.contains(&BidEntry::Contract(ci as ContractId)));
+        if !c.bid_requires_same_suit.is_empty() && !on_ladder {
+            out.at(
+                &["contract", n, "requires"],
+                format!("contract `{n}` is never bid from a ladder, so what its bidder must hold is never checked"),
+                "never bid",
+                format!("put `{n}` on a ladder an `ascending` round uses, or take out `requires`"),
+            );
+        }
+        // without a declarer there is no defence to lay its hands open
+        if c.defence_open_after.is_some() && c.win.is_everyone_for_himself() {
+            out.at(
+                &["contract", n, "open-hands"],
+                format!("contract `{n}` has no declarer, so it has no defence to lay its hands open"),
+                "no defence",
+                format!("take `open-hands` out of contract `{n}`"),
+            );
+        }
+        if c.order_if_called.is_some() && !matches!(c.sides, SidesKind::CalledCard { .. }) {
+            out.at(
+                &["contract", n, "order-if-called"],
+                format!("contract `{n}` orders its cards by the called card, but its declarer calls no card"),
+                "no card is called",
+                format!("give contract `{n}` `sides called-card CARD ...`, or take out `order-if-called`"),
+            );
+        } else if c.order_if_called.is_some() && (c.trumps || !c.trump_cards.is_empty()) {
+            out.at(
+                &["contract", n, "order-if-called"],
+                format!(
+                    "contract `{n}` has trumps, but `order-if-called` changes the order of a contract without them"
+                ),
+                "only without trumps",
+                format!("give contract `{n}` `trumps none`, or take out `order-if-called`"),
+            );
+        }
+    }
+}
