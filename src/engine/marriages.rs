@@ -48,6 +48,11 @@ impl Game {
     }
 
     fn every_suit_rows_where(&self, declared: impl Fn(MarriageDeclare) -> bool) -> u8 {
+        // compiled once (`MeldTables::every_suit_marriages`): most variants have none, and this
+        // is asked at every turn of trick 1
+        if self.rules.melds.every_suit_marriages == 0 {
+            return 0;
+        }
         let counted = self
             .contract
             .and_then(|c| self.rules.variant.contracts.get(c))

@@ -72,6 +72,8 @@ pub struct MeldTables {
     row_by_len: Vec<Option<(u32, i64, u8)>>,
     /// Per set row of the variant (in its order): its compiled masks and strengths.
     pub sets: Vec<SetTables>,
+    /// The marriage rows of every suit (`every-suit`), as a mask over `melds.marriages`.
+    pub every_suit_marriages: u8,
 }
 
 /// One set row compiled for the deck.
@@ -175,6 +177,12 @@ impl MeldTables {
             rows,
             row_by_len,
             sets,
+            every_suit_marriages: m
+                .marriages
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.every_suit.is_some())
+                .fold(0u8, |mask, (i, _)| mask | 1u8.checked_shl(i as u32).unwrap_or(0)),
         };
         tables.suit_runs = tables.compile_suit_runs();
         tables

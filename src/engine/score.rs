@@ -200,7 +200,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     let added = g.levels_added(Item::Game);
     let mut game_value = (base + extra).saturating_mul(mult) - deducted + added;
     // a figure that replaces the game is settled: the game's amount is taken off (`bonuses.rs`)
-    if bonuses::game_replaced(&ctx) {
+    if g.rules.figures.replaces_game != 0 && bonuses::game_replaced(&ctx) {
         deducted += game_value;
         game_value = 0;
     }
@@ -297,7 +297,9 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             pay_side(&sides, owner_decl, won, value, &mut pay);
         }
     }
-    bonuses::score_unannounced(&ctx, &sides, s);
+    if g.rules.figures.unannounced != 0 {
+        bonuses::score_unannounced(&ctx, &sides, s);
+    }
     for p in 0..n.min(MAX_SEATS) {
         let seat = g.seat_at(p as u8) as usize;
         if let (Some(cp), Some(mp), Some(tr)) = (

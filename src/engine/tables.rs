@@ -358,6 +358,10 @@ pub struct FigureTables {
     /// over what he said (a few) rather than over every figure.
     pub blocks_after: Vec<u64>,
     pub blocks_same_round: Vec<u64>,
+    /// The figures that score made unannounced (`unannounced V`) and those that replace the
+    /// game (`replaces-game`): scoring looks for them only when there are any.
+    pub unannounced: u64,
+    pub replaces_game: u64,
 }
 
 impl FigureTables {
@@ -385,8 +389,16 @@ impl FigureTables {
             not_same_round: vec![0; v.figures.len()],
             blocks_after: vec![0; v.figures.len()],
             blocks_same_round: vec![0; v.figures.len()],
+            unannounced: 0,
+            replaces_game: 0,
         };
         for (f, fig) in v.figures.iter().enumerate() {
+            if fig.unannounced.is_some() {
+                t.unannounced |= 1u64 << f;
+            }
+            if fig.replaces_game {
+                t.replaces_game |= 1u64 << f;
+            }
             for &c in &fig.contracts {
                 if let (Some(fr), Some(bk)) = (t.front.get_mut(c), t.back.get_mut(c)) {
                     if fig.front.is_some() {
