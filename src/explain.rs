@@ -371,6 +371,12 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
             order_name(v, order)
         );
     }
+    if c.commits_face_down {
+        let _ = writeln!(
+            o,
+            "  face-down card: the bidder lays face down, with his bid, the card he must play to trick 1 (the others see only its back); a higher bid gives it back to his hand"
+        );
+    }
     if let Some(t) = c.defence_open_after {
         let _ = writeln!(
             o,

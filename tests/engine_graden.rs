@@ -162,13 +162,15 @@ fn plauderer_opponents_lay_their_hands_open_after_trick_one() {
     );
     let mut g = game_from_order(&r, 0, &deck);
     let bid = Action::Bid(bid_index(&r, "plauderer"));
-    act(&mut g, &[bid, Action::Pass, Action::Pass, Action::Pass]);
+    let c = |s: &str| cards(&r, &[s])[0];
+    // §6.6 Plauderer 2: bid with the card to lead laid face down
+    let face_down = Action::LayFaceDown(c("herz.9"));
+    act(&mut g, &[bid, face_down, Action::Pass, Action::Pass, Action::Pass]);
     assert_eq!(
         g.observation(1).open_hands,
         [0; 8],
         "nothing open before trick 1 is played"
     );
-    let c = |s: &str| cards(&r, &[s])[0];
     act(
         &mut g,
         &[
@@ -196,6 +198,7 @@ fn plauderer_opponents_lay_their_hands_open_after_trick_one() {
         &mut g,
         &[
             Action::Bid(bid_index(&r, "bettler")),
+            Action::LayFaceDown(c("herz.9")),
             Action::Pass,
             Action::Pass,
             Action::Pass,

@@ -107,6 +107,9 @@ impl Game {
     }
 
     pub(super) fn bid_actions(&self, out: &mut Vec<Action>) {
+        if self.commit_actions(out) {
+            return;
+        }
         if let Some(pair) = self.call_or_pass() {
             out.extend(pair);
             return;
@@ -142,6 +145,9 @@ impl Game {
     }
 
     pub(super) fn check_bid(&self, action: Action) -> Result<(), &'static str> {
+        if let Some(checked) = self.check_commit(action) {
+            return checked;
+        }
         if let Some(checked) = self.check_numeric(action) {
             return checked;
         }
@@ -169,6 +175,9 @@ impl Game {
     }
 
     pub(super) fn apply_bid(&mut self, action: Action) {
+        let Some(action) = self.commit_step(action) else {
+            return;
+        };
         let pos = self.bid.turn;
         let number = self
             .rules

@@ -74,6 +74,9 @@ pub enum Action {
     DisputeClaim,
     /// Call a card for a partner (card id): its holder plays with the declarer (`partner.rs`).
     CallCard(u8),
+    /// Lay this card face down with the bid just made, to be played to trick 1
+    /// (`commits face-down-card`, `commit.rs`).
+    LayFaceDown(u8),
 }
 
 /// Something that can be doubled: the game, or an announced figure (index in announcement order).
@@ -208,6 +211,9 @@ pub struct Observation {
     /// Cards laid open on the table, by table seat: the defence's hands under `open-hands`
     /// (`open_hands.rs`); zero otherwise.
     pub open_hands: [u64; MAX_SEATS],
+    /// Table seats with a card lying face down, laid with their bid and not yet played
+    /// (`commit.rs`); which card only its owner's `history` shows.
+    pub face_down: u16,
     /// The trick in progress: (seat, card).
     pub trick: Vec<(u8, u8)>,
     /// Every action so far: (seat, action).
@@ -320,6 +326,8 @@ pub struct Game {
     pub(super) claims: super::claims::ClaimState,
     /// The declarer's called partner (`partner.rs`).
     pub(super) partner: super::partner::PartnerCall,
+    /// The cards laid face down with bids (`commit.rs`).
+    pub(super) commit: super::commit::Commits,
 }
 
 impl Game {
@@ -374,6 +382,7 @@ impl Game {
             ext: Default::default(),
             claims: Default::default(),
             partner: Default::default(),
+            commit: Default::default(),
         };
         g.start_hand(dealer);
         g
@@ -437,6 +446,7 @@ impl Game {
             ext,
             claims,
             partner,
+            commit,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -461,6 +471,7 @@ impl Game {
             }
         }
         *hands = deal.hands;
+        *commit = Default::default();
         play.restart(*n, hands, 0);
         // nothing dealt face down: nothing to pick up
         *picked_up = deal.hidden.iter().all(|h| *h == 0);
@@ -948,6 +959,7 @@ impl Game {
         };
         self.first_leader = leader;
         self.play.restart(n, &self.hands, leader);
+        self.play.committed = self.committed_for_play();
         self.start_hands = self.hands;
         if c.early_end_when_lost {
             self.play.early_end = self.declarer;
@@ -1032,14 +1044,19 @@ impl Game {
             partner: self.partner_known_to(seat),
             open_hands: self.defence_open_hands(),
             trick,
+            face_down: self.face_down_seats(),
             history: if self.sees_draw_discards(seat) {
-                self.history.clone()
+                self.history
+                    .iter()
+                    .filter(|(by, a)| !self.hides_face_down(seat, *by, *a))
+                    .copied()
+                    .collect()
             } else {
                 // the talon draw's discards are face down: the others see that they were made,
                 // not which cards they were
                 self.history
                     .iter()
-                    .filter(|(_, a)| !matches!(a, Action::Discard(_)))
+                    .filter(|(by, a)| !matches!(a, Action::Discard(_)) && !self.hides_face_down(seat, *by, *a))
                     .copied()
                     .collect()
             },

@@ -8,6 +8,7 @@ mod bid_holding;
 mod bidding;
 pub mod calling;
 pub mod claims;
+mod commit;
 pub mod deal;
 mod dispatch;
 pub mod exchange;

@@ -814,6 +814,7 @@ impl<'a> Builder<'a> {
                 bid_requires_same_suit: Vec::new(),
                 order_if_called: None,
                 defence_open_after: None,
+                commits_face_down: false,
                 prov,
             };
             let mut claim_rules = ClaimRules::default();
@@ -915,6 +916,7 @@ impl<'a> Builder<'a> {
                     Some(K::bid_requires_stmt) => c.bid_requires_same_suit = self.bid_requires(e, ranks),
                     Some(K::order_if_called_stmt) => c.order_if_called = self.order_if_called(e, ranks, names),
                     Some(K::open_hands_stmt) => c.defence_open_after = self.open_hands_after(e),
+                    Some(K::commits_stmt) => c.commits_face_down = true,
                     Some(K::deduct_stmt) => {
                         c.deduct = e.stmt.condition.as_ref().and_then(|x| self.cond(e, x, suits, ranks));
                     }

@@ -306,6 +306,9 @@ pub struct Contract {
     /// `open-hands defence after-trick N`: once trick N is played the declarer's opponents'
     /// hands are open to every seat (`Observation::open_hands`).
     pub defence_open_after: Option<u8>,
+    /// `commits face-down-card`: the bidder lays face down, with his bid, the card he must play
+    /// to trick 1; a higher bid gives it back (`engine/commit.rs`).
+    pub commits_face_down: bool,
     #[serde(skip)]
     pub prov: Prov,
 }

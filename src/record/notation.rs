@@ -146,6 +146,7 @@ pub fn action_text(game: &Game, action: Action) -> String {
         Action::AcceptClaim => "accept-claim".into(),
         Action::DisputeClaim => "dispute-claim".into(),
         Action::CallCard(c) => format!("call {}", card_name(v, c)),
+        Action::LayFaceDown(c) => format!("lay-face-down {}", card_name(v, c)),
     }
 }
 
@@ -166,6 +167,9 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
             .map(|(i, _)| Action::Choose(i))
             .ok_or_else(|| format!("`{arg}` is not a contract to choose now")),
         "play" => parse_card(v, arg).map(|(c, _)| Action::Play(c)).ok_or_else(|| format!("`{arg}` is not a card of this deck")),
+        "lay-face-down" => parse_card(v, arg)
+            .map(|(c, _)| Action::LayFaceDown(c))
+            .ok_or_else(|| format!("`{arg}` is not a card of this deck")),
         "discard" => parse_card(v, arg).map(|(c, _)| Action::Discard(c)).ok_or_else(|| format!("`{arg}` is not a card of this deck")),
         "exchange" => Ok(Action::Exchange),
         "give-up" => Ok(Action::GiveUp),
