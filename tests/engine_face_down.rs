@@ -179,3 +179,48 @@ fn random_hands_play_the_face_down_card_first() {
     }
     assert!(played > 0 && laid > played, "{played} {laid}");
 }
+
+/// The record action reads and writes in words, and a random hand with cards laid face down
+/// (one overcalled, one played) exports to a record that replays to the same sheet.
+#[test]
+fn lay_face_down_in_words_and_records_replay() {
+    use kartya::engine::sim::random_step;
+    use kartya::record::notation::{action_text, parse_action};
+    let r = rules("koenigrufen-graden");
+    let g = game_from_order(&r, 0, &order(&r, HANDS));
+    let a = Action::LayFaceDown(card(&r, "herz", "9"));
+    assert_eq!(action_text(&g, a), "lay-face-down herz.9");
+    assert_eq!(parse_action(&g, "lay-face-down herz.9").unwrap(), a);
+    assert!(
+        parse_action(&g, "lay-face-down herz.7").is_err(),
+        "not a card of this deck"
+    );
+    let mut replayed = 0;
+    for seed in 0..400u64 {
+        let mut g = kartya::engine::Game::new(r.clone(), (seed % 4) as u8, seed);
+        let mut rng = kartya::engine::rng::hand_rng(seed, 3);
+        let mut buf = Vec::new();
+        while !g.is_over() {
+            assert!(random_step(&mut g, &mut rng, &mut buf), "{seed}");
+        }
+        if !g.history().iter().any(|(_, a)| matches!(a, Action::LayFaceDown(_))) {
+            continue;
+        }
+        let rec = kartya::record::export(&g, kartya::record::RulesRef::Name("koenigrufen-graden".into()), vec![]);
+        let json = kartya::record::to_json(&rec);
+        assert!(json.contains("\"lay-face-down "), "{json}");
+        let mut sources = kartya::source::SourceSet::new();
+        let id = sources.add("r.json", &json, kartya::source::Origin::User);
+        let back = kartya::record::replay(&mut sources, id);
+        assert!(
+            back.diags.is_empty(),
+            "{seed}: {}",
+            common::render(&back.diags, &sources)
+        );
+        let back = back.game.unwrap();
+        assert_eq!(back.result(), g.result(), "{seed}: the replay scores as the hand did");
+        assert_eq!(back.history(), g.history(), "{seed}");
+        replayed += 1;
+    }
+    assert!(replayed > 0);
+}
