@@ -245,7 +245,9 @@ fn random_hands_keep_the_graden_invariants() {
                     open_seen += 1;
                     let d = g.declarer().unwrap();
                     for s in 0..4u8 {
-                        let own = if s == d { 0 } else { g.observation(s).hand };
+                        // K30: with a Mitplauderer only the two others show their hands
+                        let holder = s == d || g.observation(s).joint == Some(s);
+                        let own = if holder { 0 } else { g.observation(s).hand };
                         assert_eq!(
                             open[s as usize], own,
                             "{seed}: seat {s}'s hand open unless he is the Plauderer"
@@ -277,7 +279,11 @@ fn random_hands_keep_the_graden_invariants() {
         let s = g.result().unwrap();
         assert_eq!(s.payments.iter().sum::<i64>(), 0, "{seed}: zero-sum");
         let c = &v.contracts[s.contract.unwrap()];
-        if let Some(d) = s.declarer {
+        if let (Some(d), Some(j)) = (s.declarer, c.joint.filter(|_| g.observation(0).joint.is_some())) {
+            // a joint hand nets by its table (G2, G4)
+            let nets = [j.both_win, j.one_wins, j.both_lose, 0];
+            assert!(nets.contains(&s.payments[d as usize].abs()), "{seed}: joint {}", c.name);
+        } else if let Some(d) = s.declarer {
             let net = s.payments[d as usize].abs();
             assert!(net == c.value || net == 3 * c.value, "{seed}: {} nets {net}", c.name);
             paired += usize::from(net == c.value);

@@ -125,6 +125,9 @@ impl Game {
                 if self.check_hold().is_ok() {
                     out.push(Action::Hold);
                 }
+                if self.check_join().is_ok() {
+                    out.push(Action::Join);
+                }
                 if self.round_with_figures() {
                     self.bid_figure_actions(ladder, out);
                 }
@@ -155,6 +158,7 @@ impl Game {
             (Some(RoundShape::AcceptIndicator), Action::Accept | Action::Pass) => Ok(()),
             (Some(RoundShape::Ascending { .. }), Action::Pass) => Ok(()),
             (Some(RoundShape::Ascending { .. }), Action::Hold) => self.check_hold(),
+            (Some(RoundShape::Ascending { .. }), Action::Join) => self.check_join(),
             (
                 Some(RoundShape::Ascending {
                     ladder,
@@ -178,6 +182,7 @@ impl Game {
         let Some(action) = self.commit_step(action) else {
             return;
         };
+        let action = self.joint_step(action);
         let pos = self.bid.turn;
         let number = self
             .rules

@@ -12,6 +12,8 @@ use crate::model::{BidEntry, RoundShape};
 pub(super) struct Commits {
     /// The ladder entry just bid whose card is still to be laid: the bid stands once it is.
     pub pending: Option<u8>,
+    /// A join of the standing bid waits for its card (`joint`, `joint.rs`).
+    pub pending_join: bool,
     /// The cards lying face down (each stays in its owner's hand until played).
     pub cards: u64,
 }
@@ -41,6 +43,11 @@ impl Game {
         }
     }
 
+    /// Whether the standing bid's contract asks for a card face down.
+    fn standing_commits(&self) -> bool {
+        self.bid.high.is_some_and(|(_, i)| self.bid_commits(i))
+    }
+
     /// The hand of the player to bid, as he holds it now.
     fn bidder_hand(&self) -> u64 {
         let p = self.bid.turn as usize;
@@ -54,7 +61,7 @@ impl Game {
 
     /// While a bid waits for its card: the cards he may lay (every card of his hand).
     pub(super) fn commit_actions(&self, out: &mut Vec<Action>) -> bool {
-        if self.commit.pending.is_none() {
+        if self.commit.pending.is_none() && !self.commit.pending_join {
             return false;
         }
         let mut m = self.bidder_hand();
@@ -67,7 +74,8 @@ impl Game {
 
     /// `Some` when the commit rule decides the action: whether it may be taken now.
     pub(super) fn check_commit(&self, action: Action) -> Option<Result<(), &'static str>> {
-        match (self.commit.pending, action) {
+        let pending = self.commit.pending.or(self.commit.pending_join.then_some(0));
+        match (pending, action) {
             (Some(_), Action::LayFaceDown(c)) if self.bidder_hand() & 1u64.checked_shl(c as u32).unwrap_or(0) != 0 => {
                 Some(Ok(()))
             }
@@ -85,6 +93,16 @@ impl Game {
     /// bid cancels the lower one and its card).
     pub(super) fn commit_step(&mut self, action: Action) -> Option<Action> {
         match action {
+            // the joining player's card lies beside the holder's
+            Action::LayFaceDown(c) if self.commit.pending_join => {
+                self.commit.pending_join = false;
+                self.commit.cards |= 1u64.checked_shl(c as u32).unwrap_or(0);
+                Some(Action::Join)
+            }
+            Action::Join if self.standing_commits() => {
+                self.commit.pending_join = true;
+                None
+            }
             Action::LayFaceDown(c) => {
                 let i = self.commit.pending.take()?;
                 self.commit.cards = 1u64.checked_shl(c as u32).unwrap_or(0);

@@ -77,6 +77,8 @@ pub enum Action {
     /// Lay this card face down with the bid just made, to be played to trick 1
     /// (`commits face-down-card`, `commit.rs`).
     LayFaceDown(u8),
+    /// Join the standing bid: hold the same contract beside its bidder (`joint`, `joint.rs`).
+    Join,
 }
 
 /// Something that can be doubled: the game, or an announced figure (index in announcement order).
@@ -214,6 +216,8 @@ pub struct Observation {
     /// Table seats with a card lying face down, laid with their bid and not yet played
     /// (`commit.rs`); which card only its owner's `history` shows.
     pub face_down: u16,
+    /// The table seat holding the contract beside the declarer (`joint`), once he has joined.
+    pub joint: Option<u8>,
     /// The trick in progress: (seat, card).
     pub trick: Vec<(u8, u8)>,
     /// Every action so far: (seat, action).
@@ -328,6 +332,8 @@ pub struct Game {
     pub(super) partner: super::partner::PartnerCall,
     /// The cards laid face down with bids (`commit.rs`).
     pub(super) commit: super::commit::Commits,
+    /// The player who joined the declarer's contract (`joint.rs`).
+    pub(super) joint: Option<u8>,
 }
 
 impl Game {
@@ -383,6 +389,7 @@ impl Game {
             claims: Default::default(),
             partner: Default::default(),
             commit: Default::default(),
+            joint: None,
         };
         g.start_hand(dealer);
         g
@@ -447,6 +454,7 @@ impl Game {
             claims,
             partner,
             commit,
+            joint,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -472,6 +480,7 @@ impl Game {
         }
         *hands = deal.hands;
         *commit = Default::default();
+        *joint = None;
         play.restart(*n, hands, 0);
         // nothing dealt face down: nothing to pick up
         *picked_up = deal.hidden.iter().all(|h| *h == 0);
@@ -961,7 +970,8 @@ impl Game {
         self.play.restart(n, &self.hands, leader);
         self.play.committed = self.committed_for_play();
         self.start_hands = self.hands;
-        if c.early_end_when_lost {
+        // K28: with a joint bidder play goes on until both results are known
+        if c.early_end_when_lost && self.joint.is_none() {
             self.play.early_end = self.declarer;
         }
         for i in 0..self.anns.len() {
@@ -1045,6 +1055,7 @@ impl Game {
             open_hands: self.defence_open_hands(),
             trick,
             face_down: self.face_down_seats(),
+            joint: self.joint.map(|p| self.seat_of(p)),
             history: if self.sees_draw_discards(seat) {
                 self.history
                     .iter()

@@ -16,6 +16,7 @@ mod finished;
 pub mod game;
 mod goal_sequence;
 mod goals;
+mod joint;
 mod level_auction;
 pub mod melds;
 mod open_hands;

@@ -815,6 +815,7 @@ impl<'a> Builder<'a> {
                 order_if_called: None,
                 defence_open_after: None,
                 commits_face_down: false,
+                joint: None,
                 prov,
             };
             let mut claim_rules = ClaimRules::default();
@@ -917,6 +918,7 @@ impl<'a> Builder<'a> {
                     Some(K::order_if_called_stmt) => c.order_if_called = self.order_if_called(e, ranks, names),
                     Some(K::open_hands_stmt) => c.defence_open_after = self.open_hands_after(e),
                     Some(K::commits_stmt) => c.commits_face_down = true,
+                    Some(K::joint_stmt) => c.joint = self.joint_settle(e),
                     Some(K::deduct_stmt) => {
                         c.deduct = e.stmt.condition.as_ref().and_then(|x| self.cond(e, x, suits, ranks));
                     }

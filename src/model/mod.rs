@@ -309,6 +309,9 @@ pub struct Contract {
     /// `commits face-down-card`: the bidder lays face down, with his bid, the card he must play
     /// to trick 1; a higher bid gives it back (`engine/commit.rs`).
     pub commits_face_down: bool,
+    /// `joint both-win A one-wins B both-lose C`: one other player may join the standing bid;
+    /// each is judged alone, and these are the nets per player (`engine/joint.rs`).
+    pub joint: Option<JointSettle>,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -820,4 +823,15 @@ pub fn comparison_text(c: Comparison) -> &'static str {
         Comparison::AtLeast => "at least",
         Comparison::MoreThan => "more than",
     }
+}
+
+/// The settlement of a contract held by two players at once (`joint`): nets per player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct JointSettle {
+    /// Both made it: each of the two receives this, each other player pays it.
+    pub both_win: i64,
+    /// One made it: the one who failed pays the one who made it this; the others are untouched.
+    pub one_wins: i64,
+    /// Both failed: each of the two pays this, each other player receives it.
+    pub both_lose: i64,
 }

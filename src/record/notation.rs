@@ -147,6 +147,7 @@ pub fn action_text(game: &Game, action: Action) -> String {
         Action::DisputeClaim => "dispute-claim".into(),
         Action::CallCard(c) => format!("call {}", card_name(v, c)),
         Action::LayFaceDown(c) => format!("lay-face-down {}", card_name(v, c)),
+        Action::Join => "join".into(),
     }
 }
 
@@ -161,6 +162,7 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, String> {
         "accept" => Ok(Action::Accept),
         "claim" => Ok(Action::Claim),
         "hold" => Ok(Action::Hold),
+        "join" => Ok(Action::Join),
         "choose" => (0..=u8::MAX)
             .map_while(|i| choice_name(game, i).map(|n| (i, n)))
             .find(|(_, n)| n == arg)

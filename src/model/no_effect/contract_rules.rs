@@ -22,6 +22,15 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                 format!("put `{n}` on a ladder an `ascending` round uses, or take out `requires`"),
             );
         }
+        // two holders and two others settle by the table; each holder is judged by his own tricks
+        if c.joint.is_some() && (v.active != 4 || c.win != Win::NoTricks || !on_ladder) {
+            out.at(
+                &["contract", n, "joint"],
+                format!("contract `{n}` has `joint`, which the engine plays only for a `win no-tricks` contract bid from a ladder by four active players"),
+                "cannot be played",
+                format!("take `joint` out of contract `{n}`, or give it `win no-tricks` in a game of four"),
+            );
+        }
         // the card is laid with the bid: a contract nobody bids never has one
         if c.commits_face_down && !on_ladder {
             out.at(
