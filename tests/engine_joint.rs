@@ -49,6 +49,8 @@ fn hand(r: &std::sync::Arc<kartya::engine::Rules>, seats: [&[&str]; 4], calls: &
 const LOW: &[&str] = &["herz.9", "karo.9", "pik.9", "kreuz.9", "herz.10", "karo.10"];
 const HIGH: &[&str] = &["herz.A", "herz.K", "karo.A", "karo.K", "pik.A", "pik.K"];
 const MID: &[&str] = &["herz.Q", "herz.J", "karo.Q", "karo.J", "pik.Q", "pik.J"];
+const ACE_LEAD: &[&str] = &["herz.A", "karo.9", "pik.9", "kreuz.9", "herz.10", "karo.10"];
+const HIGH_NINE: &[&str] = &["herz.9", "herz.K", "karo.A", "karo.K", "pik.A", "pik.K"];
 const CLUBS: &[&str] = &["kreuz.A", "kreuz.K", "kreuz.Q", "kreuz.J", "kreuz.10", "pik.10"];
 
 fn payments(g: &Game) -> [i64; 4] {
@@ -70,6 +72,10 @@ fn scenarios(r: &std::sync::Arc<kartya::engine::Rules>) -> Vec<(&'static str, Ga
          "G4, koenigrufen-family.md §8.3 (§6.6 Plauderer 3, 5): two Plauderers (seats 1 and 0) both lose every trick: each +100, the others -100 each"),
         ("koenigrufen-graden-g4-two-plauderer-one-failed.json", hand(r, [LOW, &high_with_club_ace, MID, &ace_in_suit[0]], &["plauderer", "lay herz.9", "pass", "pass", "join", "lay herz.A"]), [-300, 300, 0, 0],
          "G4, koenigrufen-family.md §8.3 (§6.6 Plauderer 5): the Mitplauderer (seat 0) wins trick 1 with his face-down heart A: the loser pays the winner 300"),
+        ("koenigrufen-graden-g2-both-failed.json", hand(r, [ACE_LEAD, HIGH_NINE, MID, CLUBS], &["bettler", "lay herz.A", "pass", "pass", "join", "lay pik.10"]), [-100, -100, 100, 100],
+         "G2, koenigrufen-family.md §8.3 (§6.6 Bettler 7): the Bettler (seat 1) leads his face-down heart A and wins trick 1; the Mitbettler (seat 0) must head his club 9 lead with the club 10: both fail, each -100, each other player +100"),
+        ("koenigrufen-graden-g4-two-plauderer-both-failed.json", hand(r, [ACE_LEAD, HIGH_NINE, MID, CLUBS], &["plauderer", "lay herz.A", "pass", "pass", "join", "lay pik.10"]), [-200, -200, 200, 200],
+         "G4, koenigrufen-family.md §8.3 (§6.6 Plauderer 5): both Plauderers take a trick: each -200, the others +200 each"),
         ("koenigrufen-graden-g11-joint-bids-cancelled.json", hand(r, [LOW, HIGH, MID, CLUBS], &["bettler", "lay herz.9", "join", "lay herz.A", "durchmarsch-am-letzten", "pass", "pass", "pass"]), [40, 40, 40, -120],
          "G11, koenigrufen-family.md §8.3 (§6.3.5, §6.6 Bettler 4): seat 1 bids Bettler with a card face down, seat 2 joins with one, seat 3 bids Durchmarsch am letzten: both Bettler bids are cancelled and their cards go back (seat 1 leads another card); seat 3 then loses trick 1 and pays 40 to each"),
     ]
@@ -120,4 +126,68 @@ fn only_one_joins_and_the_holders_have_no_turn() {
     assert_eq!(g.observation(0).joint, Some(2));
     g.apply(Action::Play(cards(&r, &["herz.9"])[0])).unwrap();
     assert_eq!(g.legal_cards(), Some(1u64 << cards(&r, &["herz.A"])[0]));
+}
+
+/// `joint` the engine cannot play (not `win no-tricks`, never bid) is `kartya::no-effect`.
+#[test]
+fn joint_on_a_contract_it_cannot_settle_is_no_effect() {
+    for body in [
+        "contract königmord {\n  joint both-win 1 one-wins 3 both-lose 2\n}\n",
+        "contract schurln {\n  joint both-win 1 one-wins 3 both-lose 2\n}\n",
+    ] {
+        let text = format!("house-rules t \"a test\" extends koenigrufen-graden\n{body}");
+        let mut sources = kartya::source::SourceSet::new();
+        let id = sources.add("t.kartya", &text, kartya::source::Origin::User);
+        let loaded = kartya::load::load(&mut sources, id, &[]);
+        let out = common::render(&loaded.diags, &sources);
+        assert!(out.contains("kartya::no-effect") && out.contains("`joint`"), "{out}");
+    }
+}
+
+/// Random hands: a joined hand plays each holder's face-down card as his first card, nets by
+/// the table (each holder judged by his own tricks), and is zero-sum.
+#[test]
+fn random_joined_hands_settle_by_the_table() {
+    use kartya::engine::sim::random_step;
+    let r = rules("koenigrufen-graden");
+    let mut joined = 0;
+    for seed in 0..3000u64 {
+        let mut g = Game::new(r.clone(), (seed % 4) as u8, seed);
+        let mut rng = kartya::engine::rng::hand_rng(seed, 11);
+        let mut buf = Vec::new();
+        while !g.is_over() {
+            assert!(random_step(&mut g, &mut rng, &mut buf), "{seed}");
+        }
+        let s = g.result().unwrap().clone();
+        assert_eq!(s.payments.iter().sum::<i64>(), 0, "{seed}: zero-sum");
+        let Some(co) = g.observation(0).joint else { continue };
+        joined += 1;
+        let d = s.declarer.unwrap();
+        let j = r.variant.contracts[s.contract.unwrap()].joint.unwrap();
+        for holder in [d, co] {
+            let laid = g.history().iter().rev().find_map(|(by, a)| match a {
+                Action::LayFaceDown(c) if *by == holder => Some(*c),
+                _ => None,
+            });
+            let first = g.history().iter().find_map(|(by, a)| match a {
+                Action::Play(c) if *by == holder => Some(*c),
+                _ => None,
+            });
+            assert_eq!(first, laid, "{seed}: seat {holder} plays his face-down card first");
+        }
+        let made = [d, co].map(|h| s.tricks[h as usize] == 0);
+        let want = match made {
+            [true, true] => [j.both_win, j.both_win],
+            [false, false] => [-j.both_lose, -j.both_lose],
+            [a, _] if a => [j.one_wins, -j.one_wins],
+            _ => [-j.one_wins, j.one_wins],
+        };
+        assert_eq!([s.payments[d as usize], s.payments[co as usize]], want, "{seed}");
+        assert_eq!(
+            g.history().iter().filter(|(_, a)| matches!(a, Action::Play(_))).count(),
+            24,
+            "{seed}: K28 plays on"
+        );
+    }
+    assert!(joined > 0);
 }
