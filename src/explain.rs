@@ -376,6 +376,19 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
             order_name(v, order)
         );
     }
+    if c.commits_face_down {
+        let _ = writeln!(
+            o,
+            "  face-down card: the bidder lays face down, with his bid, the card he must play to trick 1 (the others see only its back); a higher bid gives it back to his hand"
+        );
+    }
+    if let Some(j) = &c.joint {
+        let _ = writeln!(
+            o,
+            "  joint: while it is the standing bid one other player may join it (a higher bid cancels both); each is judged alone; both make it: each of the two +{}, each other player -{}; one makes it: the other pays him {}; both fail: each of the two -{}, each other player +{}",
+            j.both_win, j.both_win, j.one_wins, j.both_lose, j.both_lose
+        );
+    }
     if let Some(t) = c.defence_open_after {
         let _ = writeln!(
             o,

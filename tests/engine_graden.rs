@@ -163,13 +163,15 @@ fn plauderer_opponents_lay_their_hands_open_after_trick_one() {
     );
     let mut g = game_from_order(&r, 0, &deck);
     let bid = Action::Bid(bid_index(&r, "plauderer"));
-    act(&mut g, &[bid, Action::Pass, Action::Pass, Action::Pass]);
+    let c = |s: &str| cards(&r, &[s])[0];
+    // §6.6 Plauderer 2: bid with the card to lead laid face down
+    let face_down = Action::LayFaceDown(c("herz.9"));
+    act(&mut g, &[bid, face_down, Action::Pass, Action::Pass, Action::Pass]);
     assert_eq!(
         g.observation(Seat(1)).open_hands,
         [0; 8],
         "nothing open before trick 1 is played"
     );
-    let c = |s: &str| cards(&r, &[s])[0];
     act(
         &mut g,
         &[
@@ -197,6 +199,7 @@ fn plauderer_opponents_lay_their_hands_open_after_trick_one() {
         &mut g,
         &[
             Action::Bid(bid_index(&r, "bettler")),
+            Action::LayFaceDown(c("herz.9")),
             Action::Pass,
             Action::Pass,
             Action::Pass,
@@ -243,7 +246,9 @@ fn random_hands_keep_the_graden_invariants() {
                     open_seen += 1;
                     let d = g.declarer().unwrap();
                     for s in 0..4u8 {
-                        let own = if s == d { 0 } else { g.observation(Seat(s)).hand };
+                        // K30: with a Mitplauderer only the two others show their hands
+                        let holder = s == d || g.observation(Seat(s)).joint == Some(Seat(s));
+                        let own = if holder { 0 } else { g.observation(Seat(s)).hand };
                         assert_eq!(
                             open[s as usize], own,
                             "{seed}: seat {s}'s hand open unless he is the Plauderer"
@@ -279,7 +284,11 @@ fn random_hands_keep_the_graden_invariants() {
         let s = g.result().unwrap();
         assert_eq!(s.payments.iter().sum::<i64>(), 0, "{seed}: zero-sum");
         let c = &v.contracts[s.contract.unwrap()];
-        if let Some(d) = s.declarer {
+        if let (Some(d), Some(j)) = (s.declarer, c.joint.filter(|_| g.observation(Seat(0)).joint.is_some())) {
+            // a joint hand nets by its table (G2, G4)
+            let nets = [j.both_win, j.one_wins, j.both_lose, 0];
+            assert!(nets.contains(&s.payments[d as usize].abs()), "{seed}: joint {}", c.name);
+        } else if let Some(d) = s.declarer {
             let net = s.payments[d as usize].abs();
             assert!(net == c.value || net == 3 * c.value, "{seed}: {} nets {net}", c.name);
             paired += usize::from(net == c.value);

@@ -113,6 +113,9 @@ impl Game {
     }
 
     pub(super) fn bid_actions(&self, out: &mut Vec<Action>) {
+        if self.commit_actions(out) {
+            return;
+        }
         if let Some(pair) = self.call_or_pass() {
             out.extend(pair);
             return;
@@ -130,6 +133,9 @@ impl Game {
                 out.push(Action::Pass);
                 if self.check_hold().is_ok() {
                     out.push(Action::Hold);
+                }
+                if self.check_join().is_ok() {
+                    out.push(Action::Join);
                 }
                 if self.round_with_figures() {
                     self.bid_figure_actions(ladder, out);
@@ -151,6 +157,9 @@ impl Game {
     }
 
     pub(super) fn check_bid(&self, action: Action) -> Result<(), &'static str> {
+        if let Some(checked) = self.check_commit(action) {
+            return checked;
+        }
         if let Some(checked) = self.check_numeric(action) {
             return checked;
         }
@@ -161,6 +170,7 @@ impl Game {
             (Some(RoundShape::AcceptIndicator), Action::Accept | Action::Pass) => Ok(()),
             (Some(RoundShape::Ascending { .. }), Action::Pass) => Ok(()),
             (Some(RoundShape::Ascending { .. }), Action::Hold) => self.check_hold(),
+            (Some(RoundShape::Ascending { .. }), Action::Join) => self.check_join(),
             (
                 Some(RoundShape::Ascending {
                     ladder,
@@ -181,6 +191,10 @@ impl Game {
     }
 
     pub(super) fn apply_bid(&mut self, action: Action) {
+        let Some(action) = self.commit_step(action) else {
+            return;
+        };
+        let action = self.joint_step(action);
         let mut pos = self.bid.turn;
         let number = self
             .rules

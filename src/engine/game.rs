@@ -76,6 +76,11 @@ pub enum Action {
     DisputeClaim,
     /// Call a card for a partner (card id): its holder plays with the declarer (`partner.rs`).
     CallCard(u8),
+    /// Lay this card face down with the bid just made, to be played to trick 1
+    /// (`commits face-down-card`, `commit.rs`).
+    LayFaceDown(u8),
+    /// Join the standing bid: hold the same contract beside its bidder (`joint`, `joint.rs`).
+    Join,
 }
 
 /// Something that can be doubled: the game, or an announced figure (index in announcement order).
@@ -212,6 +217,11 @@ pub struct Observation {
     pub open_hands: [u64; MAX_SEATS],
     /// Cards laid face up by their holders and not yet played: `shown` marriages (`marriages.rs`).
     pub shown: u64,
+    /// Table seats with a card lying face down, laid with their bid and not yet played
+    /// (`commit.rs`); which card only its owner's `history` shows.
+    pub face_down: u16,
+    /// The table seat holding the contract beside the declarer (`joint`), once he has joined.
+    pub joint: Option<Seat>,
     /// The trick in progress: (seat, card).
     pub trick: Vec<(Seat, u8)>,
     /// Every action so far: (seat, action).
@@ -333,6 +343,10 @@ pub struct Game {
     pub(super) partner: super::partner::PartnerCall,
     /// Marriages of every suit declared in trick 1 (`marriages.rs`).
     pub(super) marriages: super::marriages::MarriageCalls,
+    /// The cards laid face down with bids (`commit.rs`).
+    pub(super) commit: super::commit::Commits,
+    /// The player who joined the declarer's contract (`joint.rs`).
+    pub(super) joint: Option<u8>,
 }
 
 impl Game {
@@ -389,6 +403,8 @@ impl Game {
             claims: Default::default(),
             partner: Default::default(),
             marriages: Default::default(),
+            commit: Default::default(),
+            joint: None,
         };
         g.start_hand(dealer);
         g
@@ -454,6 +470,8 @@ impl Game {
             claims,
             partner,
             marriages,
+            commit,
+            joint,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -478,6 +496,8 @@ impl Game {
             }
         }
         *hands = deal.hands;
+        *commit = Default::default();
+        *joint = None;
         play.restart(*n, hands, 0);
         // nothing dealt face down: nothing to pick up
         *picked_up = deal.hidden.iter().all(|h| *h == 0);
@@ -1004,8 +1024,10 @@ impl Game {
         };
         self.first_leader = leader;
         self.play.restart(n, &self.hands, leader);
+        self.play.committed = self.committed_for_play();
         self.start_hands = self.hands;
-        if c.early_end_when_lost {
+        // K28: with a joint bidder play goes on until both results are known
+        if c.early_end_when_lost && self.joint.is_none() {
             self.play.early_end = self.declarer;
         }
         for i in 0..self.anns.len() {
@@ -1091,14 +1113,20 @@ impl Game {
             open_hands: self.defence_open_hands(),
             shown: self.shown_marriage_cards(),
             trick,
+            face_down: self.face_down_seats(),
+            joint: self.joint.map(|p| Seat(self.seat_at(p))),
             history: if self.sees_draw_discards(seat) {
-                self.history.clone()
+                self.history
+                    .iter()
+                    .filter(|(by, a)| !self.hides_face_down(seat, by.0, *a))
+                    .copied()
+                    .collect()
             } else {
                 // the talon draw's discards are face down: the others see that they were made,
                 // not which cards they were
                 self.history
                     .iter()
-                    .filter(|(_, a)| !matches!(a, Action::Discard(_)))
+                    .filter(|(by, a)| !matches!(a, Action::Discard(_)) && !self.hides_face_down(seat, by.0, *a))
                     .copied()
                     .collect()
             },

@@ -42,7 +42,7 @@ impl Game {
         let Some(d) = self.declarer else { return 0 };
         let own = pos_bit(d);
         match self.sides_kind() {
-            SidesKind::DeclarerVsEach | SidesKind::DeclarerVsDefence => own,
+            SidesKind::DeclarerVsEach | SidesKind::DeclarerVsDefence => own | self.joint.map(pos_bit).unwrap_or(0),
             SidesKind::CalledCard { .. } => own | self.partner.holder.map(pos_bit).unwrap_or(0),
             SidesKind::TrickWinner(t) => {
                 let after_sweep = self.contract_partner_after_sweep();

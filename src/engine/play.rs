@@ -28,6 +28,8 @@ pub enum PlayError {
     MustOvertrump,
     /// The card is kept for a later trick by an announced figure and another card is legal.
     Kept,
+    /// Another card lies face down for trick 1 (`commits face-down-card`).
+    FaceDown,
 }
 
 impl PlayError {
@@ -40,6 +42,7 @@ impl PlayError {
             PlayError::MustHead => "must head the trick: a card that beats it is held",
             PlayError::MustOvertrump => "cannot follow suit, so must beat the trick: a card that beats it is held",
             PlayError::Kept => "the card is kept for a later trick by an announced figure",
+            PlayError::FaceDown => "the card laid face down with the bid must be played to trick 1",
         }
     }
 }
@@ -83,6 +86,9 @@ pub struct Play {
     /// The position whose first won trick ends the play (a lost no-tricks contract).
     pub early_end: Option<u8>,
     pub ended_early: bool,
+    /// Cards laid face down with the bid (`commits face-down-card`): in trick 1 each is the only
+    /// legal card of its owner, whatever the duties say (0 almost always).
+    pub committed: u64,
 }
 
 impl Play {
@@ -112,6 +118,7 @@ impl Play {
             keep_until: [0; MAX_SEATS],
             early_end: None,
             ended_early: false,
+            committed: 0,
         };
         p.restart(n, hands, leader);
         p
@@ -144,6 +151,7 @@ impl Play {
             keep_until,
             early_end,
             ended_early,
+            committed,
         } = self;
         let n = n.clamp(1, MAX_SEATS as u8);
         *hands_slot = [0; MAX_SEATS];
@@ -174,6 +182,7 @@ impl Play {
         *keep_until = [0; MAX_SEATS];
         *early_end = None;
         *ended_early = false;
+        *committed = 0;
     }
 
     #[inline]
@@ -200,6 +209,11 @@ impl Play {
         }
         let p = self.to_play as usize & (MAX_SEATS - 1);
         let hand = self.hands[p];
+        // a card laid face down with the bid goes to trick 1, exempt from every duty (0 but in
+        // the few contracts that commit one, so well predicted)
+        if self.committed & hand != 0 && self.tricks_played == 0 {
+            return self.committed & hand;
+        }
         // selects rather than branches: which duty applies changes at random from card to card,
         // so a branch on it would often be mispredicted, and all three are a few operations
         let follow = hand & self.led_mask;
@@ -260,6 +274,9 @@ impl Play {
         }
         if self.legal(t) & bit != 0 {
             return Ok(());
+        }
+        if self.committed & hand != 0 && self.tricks_played == 0 {
+            return Err(PlayError::FaceDown);
         }
         if self.trick_len > 0 && hand & self.led_mask != 0 && self.led_mask & bit == 0 {
             return Err(PlayError::MustFollow);

@@ -312,6 +312,8 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             *tr = f.tricks_won[p];
         }
     }
+    // a contract two players hold at once settles by its own table (`joint.rs`)
+    super::joint::settle(g, s);
 }
 
 /// Who pays whom for an item: the declarer's table seat and the opponents' table seats as a
@@ -367,8 +369,8 @@ fn seat_bit(seat: u8) -> u16 {
 /// a time (the totals are not summed from the items afterwards: reading an item's payments
 /// right after writing them would stall on the stores).
 pub(super) struct Pay<'a> {
-    item: &'a mut [i64; MAX_SEATS],
-    total: &'a mut [i64; MAX_SEATS],
+    pub(super) item: &'a mut [i64; MAX_SEATS],
+    pub(super) total: &'a mut [i64; MAX_SEATS],
 }
 
 impl Pay<'_> {

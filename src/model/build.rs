@@ -819,6 +819,8 @@ impl<'a> Builder<'a> {
                 defence_open_after: None,
                 minimum_by_melds: Vec::new(),
                 point_difference_value: None,
+                commits_face_down: false,
+                joint: None,
                 prov,
             };
             let mut claim_rules = ClaimRules::default();
@@ -926,6 +928,8 @@ impl<'a> Builder<'a> {
                     Some(K::bid_requires_stmt) => c.bid_requires_same_suit = self.bid_requires(e, ranks),
                     Some(K::order_if_called_stmt) => c.order_if_called = self.order_if_called(e, ranks, names),
                     Some(K::open_hands_stmt) => c.defence_open_after = self.open_hands_after(e),
+                    Some(K::commits_stmt) => c.commits_face_down = true,
+                    Some(K::joint_stmt) => c.joint = self.joint_settle(e),
                     Some(K::deduct_stmt) => {
                         c.deduct = e.stmt.condition.as_ref().and_then(|x| self.cond(e, x, suits, ranks));
                     }

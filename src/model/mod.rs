@@ -325,6 +325,12 @@ pub struct Contract {
     /// sides' totals, instead of `value` (`score.rs`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub point_difference_value: Option<i64>,
+    /// `commits face-down-card`: the bidder lays face down, with his bid, the card he must play
+    /// to trick 1; a higher bid gives it back (`engine/commit.rs`).
+    pub commits_face_down: bool,
+    /// `joint both-win A one-wins B both-lose C`: one other player may join the standing bid;
+    /// each is judged alone, and these are the nets per player (`engine/joint.rs`).
+    pub joint: Option<JointSettle>,
     #[serde(skip)]
     pub prov: Prov,
 }
@@ -893,4 +899,15 @@ pub enum DiscardPoints {
 /// For serde: a number left at zero is not written.
 fn is_zero(n: &i64) -> bool {
     *n == 0
+}
+
+/// The settlement of a contract held by two players at once (`joint`): nets per player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct JointSettle {
+    /// Both made it: each of the two receives this, each other player pays it.
+    pub both_win: i64,
+    /// One made it: the one who failed pays the one who made it this; the others are untouched.
+    pub one_wins: i64,
+    /// Both failed: each of the two pays this, each other player receives it.
+    pub both_lose: i64,
 }

@@ -157,6 +157,8 @@ pub fn action_text(game: &Game, action: Action) -> String {
         Action::AcceptClaim => "accept-claim".into(),
         Action::DisputeClaim => "dispute-claim".into(),
         Action::CallCard(c) => format!("call {}", card_name(v, c)),
+        Action::LayFaceDown(c) => format!("lay-face-down {}", card_name(v, c)),
+        Action::Join => "join".into(),
     }
 }
 
@@ -171,6 +173,7 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, ActionError> {
         "accept" => Ok(Action::Accept),
         "claim" => Ok(Action::Claim),
         "hold" => Ok(Action::Hold),
+        "join" => Ok(Action::Join),
         "choose" => (0..=u8::MAX)
             .map_while(|i| choice_name(game, i).map(|n| (i, n)))
             .find(|(_, n)| n == arg)
@@ -178,6 +181,9 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, ActionError> {
             .ok_or_else(|| ActionError::NotAChoice(arg.into())),
         "play" => parse_card(v, arg)
             .map(|(c, _)| Action::Play(c))
+            .ok_or_else(|| ActionError::NotACard(arg.into())),
+        "lay-face-down" => parse_card(v, arg)
+            .map(|(c, _)| Action::LayFaceDown(c))
             .ok_or_else(|| ActionError::NotACard(arg.into())),
         "discard" => parse_card(v, arg)
             .map(|(c, _)| Action::Discard(c))

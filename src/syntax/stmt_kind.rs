@@ -124,6 +124,8 @@ stmt_kinds! {
     bid_requires_stmt [contract_block] "requires" "requires same-suit CODE ..." doc = "the-most-pays-holding-requirements-trick-sequences";
     order_if_called_stmt [contract_block] "order-if-called" "order-if-called CODE NAME" doc = "the-most-pays-holding-requirements-trick-sequences";
     open_hands_stmt [contract_block] "open-hands" "open-hands defence after-trick N" doc = "the-most-pays-holding-requirements-trick-sequences";
+    commits_stmt [contract_block] "commits" "commits face-down-card" doc = "a-card-laid-face-down-with-the-bid";
+    joint_stmt [contract_block] "joint" "joint both-win A one-wins B both-lose C" doc = "a-contract-two-players-hold-at-once";
 
     announcing_block [] "announcing" "announcing { ... }" block = true, doc = "announcing";
     front_round_stmt [announcing_block] "front-round" "front-round (declarer-first|none)";

@@ -22,6 +22,18 @@ impl Builder<'_> {
         out
     }
 
+    /// `joint both-win A one-wins B both-lose C`: three amounts of at least 1.
+    pub(super) fn joint_settle(&mut self, e: &Entry) -> Option<crate::model::JointSettle> {
+        let both_win = self.int(e, 2, 1, 1_000_000, "what each joint bidder wins when both make it")?;
+        let one_wins = self.int(e, 4, 1, 1_000_000, "what the one who fails pays the one who makes it")?;
+        let both_lose = self.int(e, 6, 1, 1_000_000, "what each joint bidder pays when both fail")?;
+        Some(crate::model::JointSettle {
+            both_win,
+            one_wins,
+            both_lose,
+        })
+    }
+
     /// The trick of `open-hands defence after-trick N`, which a hand must have.
     pub(super) fn open_hands_after(&mut self, e: &Entry) -> Option<u8> {
         let most = self.tricks_per_hand().max(1) as i64;

@@ -1,6 +1,7 @@
-//! The no-effect checks of `requires same-suit`, `order-if-called` and `open-hands`: takes the
-//! model's contracts, gives a `kartya::no-effect` error where a holding requirement is never
-//! checked (the contract is never bid from a ladder), an order by the called card never applies
+//! The no-effect checks of `requires same-suit`, `order-if-called`, `open-hands` and `commits`:
+//! takes the model's contracts, gives a `kartya::no-effect` error where a holding requirement is
+//! never checked or no card is laid face down with the bid (the contract is never bid from a
+//! ladder), an order by the called card never applies
 //! (no card is called, or the contract has trumps, whose order the line does not change), or
 //! open hands of a defence a contract without a declarer does not have.
 
@@ -19,6 +20,24 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                 format!("contract `{n}` is never bid from a ladder, so what its bidder must hold is never checked"),
                 "never bid",
                 format!("put `{n}` on a ladder an `ascending` round uses, or take out `requires`"),
+            );
+        }
+        // two holders and two others settle by the table; each holder is judged by his own tricks
+        if c.joint.is_some() && (v.active != 4 || c.win != Win::NoTricks || !on_ladder) {
+            out.at(
+                &["contract", n, "joint"],
+                format!("contract `{n}` has `joint`, which the engine plays only for a `win no-tricks` contract bid from a ladder by four active players"),
+                "cannot be played",
+                format!("take `joint` out of contract `{n}`, or give it `win no-tricks` in a game of four"),
+            );
+        }
+        // the card is laid with the bid: a contract nobody bids never has one
+        if c.commits_face_down && !on_ladder {
+            out.at(
+                &["contract", n, "commits"],
+                format!("contract `{n}` is never bid from a ladder, so no card is ever laid face down with its bid"),
+                "never bid",
+                format!("put `{n}` on a ladder an `ascending` round uses, or take out `commits`"),
             );
         }
         // without a declarer there is no defence to lay its hands open
