@@ -27,6 +27,11 @@ yardstick:
 beside:
     cd benches/beside && cargo run --release -q -- 60 10000
 
+# the solver beside the yardstick's `dds` on its own deals (linked from ../shared/yardstick): the
+# values must agree deal by deal; prints both medians for a full 9-trick hand and their ratio
+solve-beside DEALS="20" SEED="2024":
+    cd benches/beside && cargo run --release -q --bin solve -- {{DEALS}} {{SEED}}
+
 # A/B check of the working tree against a base commit, both in one binary: `just ab HEAD~1`
 ab BASE:
     benches/beside/ab.sh {{BASE}}
