@@ -17,6 +17,7 @@ snap:
 bench:
     cargo bench --bench front_end
     cargo bench --bench engine
+    cargo bench --bench solve
 
 # the speed yardstick the engine bench is compared with (run it right before or after `bench`)
 yardstick:

@@ -206,3 +206,75 @@ fn a_budget_too_small_gives_unknown_not_a_wrong_value() {
     let v = solver.value(t, g.play_state(), &obj).expect("no budget");
     assert!((0..=t.mask_points(u64::MAX) + t.last_trick).contains(&v));
 }
+
+/// `record::position` on the pinned hand records: at every card turn of the last three tricks,
+/// the solver's value of the recorded position equals the reference's.
+#[test]
+fn recorded_positions_solve_as_the_reference_does() {
+    let dir = common::root().join("tests/hands");
+    let mut solved = 0;
+    let mut solver = Solver::new();
+    for path in std::fs::read_dir(&dir)
+        .expect("tests/hands")
+        .flatten()
+        .map(|e| e.path())
+    {
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a record");
+        let mut sources = kartya::source::SourceSet::new();
+        let id = sources.add(path.display().to_string(), text, kartya::source::Origin::User);
+        let Some(full) = kartya::record::replay(&mut sources, id).game else {
+            continue;
+        };
+        let n = full.history().len();
+        for from in n.saturating_sub(9)..n {
+            let pos = kartya::record::position::position(&mut sources, id, Some(from));
+            let Some(g) = pos.game else { continue };
+            // the reference grows as n!^tricks: only the last three tricks (an early end can
+            // leave many)
+            if g.play_state().total_tricks - g.play_state().tricks_played > 3 {
+                continue;
+            }
+            let (obj, t) = (
+                Objective::of_game(&g).expect("a card turn"),
+                g.play_table().expect("in play"),
+            );
+            let want = reference(t, g.play_state(), &obj, obj.side, [0; MAX_SEATS]);
+            assert_eq!(
+                solver.value(t, g.play_state(), &obj),
+                Ok(want),
+                "{} from {from}",
+                path.display()
+            );
+            solved += 1;
+        }
+    }
+    assert!(solved > 20, "{solved} positions");
+}
+
+#[test]
+fn the_cli_prints_the_value_and_best_cards_and_fails_on_a_record_without_play() {
+    use common::cli::{code, kartya, stdout};
+    let o = kartya(&[
+        "solve",
+        "tests/hands/alsos-overtrump-trump-game.json",
+        "--from",
+        "31",
+        "--json",
+    ]);
+    assert_eq!(code(&o), 0);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["value"], 21);
+    assert_eq!(v["best"], serde_json::json!(["tök.9"]));
+    let o = kartya(&["solve", "tests/fixtures/diagnostics/solve-no-play.json"]);
+    assert_eq!(code(&o), 1);
+    let o = kartya(&[
+        "solve",
+        "tests/fixtures/diagnostics/solve-from-beyond.json",
+        "--from",
+        "46",
+    ]);
+    assert_eq!(code(&o), 1);
+}

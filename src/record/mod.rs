@@ -6,6 +6,7 @@
 mod json_error;
 mod json_spans;
 pub mod notation;
+pub mod position;
 pub mod sheet;
 
 use crate::diag::{Code, Diag};
