@@ -17,6 +17,7 @@ snap:
 bench:
     cargo bench --bench front_end
     cargo bench --bench engine
+    cargo bench --bench solve
 
 # the speed yardstick the engine bench is compared with (run it right before or after `bench`)
 yardstick:
@@ -31,6 +32,11 @@ beside:
 # card played on one core, medians over rounds that visit the variants in turn
 per-card:
     cd benches/beside && cargo run --release -q --bin per_card -- 15 4000
+
+# the solver beside the yardstick's `dds` on its own deals (linked from ../shared/yardstick): the
+# values must agree deal by deal; prints both medians for a full 9-trick hand and their ratio
+solve-beside DEALS="20" SEED="2024":
+    cd benches/beside && cargo run --release -q --bin solve -- {{DEALS}} {{SEED}}
 
 # A/B check of the working tree against a base commit, both in one binary: `just ab HEAD~1`
 ab BASE:

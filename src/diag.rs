@@ -38,6 +38,8 @@ pub enum Code {
     BadRecord,
     RecordWarning,
     IllegalAction,
+    /// `kartya solve`: the record has no card turn at the position asked for.
+    SolvePosition,
     NoEffect,
 }
 
@@ -72,6 +74,7 @@ impl Code {
         Code::BadRecord,
         Code::RecordWarning,
         Code::IllegalAction,
+        Code::SolvePosition,
         Code::NoEffect,
     ];
 
@@ -106,6 +109,7 @@ impl Code {
             Code::BadRecord => "kartya::bad-record",
             Code::RecordWarning => "kartya::record-lenient",
             Code::IllegalAction => "kartya::illegal-action",
+            Code::SolvePosition => "kartya::solve-position",
             Code::NoEffect => "kartya::no-effect",
         }
     }

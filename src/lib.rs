@@ -15,5 +15,6 @@ pub mod model;
 pub mod names;
 pub mod record;
 pub mod resolve;
+pub mod solve;
 pub mod source;
 pub mod syntax;

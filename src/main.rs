@@ -9,6 +9,8 @@ mod io;
 mod play;
 #[path = "cli/report.rs"]
 mod report;
+#[path = "cli/solve.rs"]
+mod solve;
 
 use clap::{Parser, Subcommand};
 use io::{errln, outln, outp};
@@ -78,6 +80,18 @@ enum Command {
         #[arg(long)]
         canonical: bool,
     },
+    /// Solve a recorded position double dummy: the value for the declarer's side and the best cards.
+    #[command(after_help = "Examples:\n  kartya solve hand.json\n  kartya solve hand.json --from 20 --json")]
+    Solve {
+        #[arg(value_name = "RECORD")]
+        record: String,
+        /// The position before this action (0-based index into the record's actions); default:
+        /// the first card of the play.
+        #[arg(long, value_name = "N")]
+        from: Option<usize>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Play hands with random legal bots and summarise the results.
     #[command(
         after_help = "Examples:\n  kartya simulate alsos-3p --hands 100000 --seed 1\n  kartya simulate alsos-3p uhu --hands 50 --records hands/"
@@ -135,6 +149,7 @@ fn main() -> ExitCode {
             json,
             canonical,
         } => play::replay(&records, json, canonical),
+        Command::Solve { record, from, json } => solve::solve(&record, from, json),
         Command::Simulate {
             args,
             hands,

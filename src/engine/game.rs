@@ -599,6 +599,16 @@ impl Game {
     pub fn play_state(&self) -> &Play {
         &self.play
     }
+    /// The compiled play table of the contract being played (meaningful once the phase is
+    /// `Play`): what a solver or a bot needs beside `play_state` to find legal cards and winners.
+    pub fn play_table(&self) -> Option<&PlayTable> {
+        self.table()
+    }
+    /// The declarer's side as a mask of active positions, as far as the hand has fixed it (see
+    /// `partner.rs`): the declarer with his partner once the partner is known.
+    pub fn declarer_side_positions(&self) -> u16 {
+        self.declarer_side()
+    }
     /// The table seat of an active position.
     pub fn seat_of(&self, pos: Pos) -> Seat {
         Seat(self.seat_at(pos.0))

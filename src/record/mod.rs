@@ -7,6 +7,7 @@ pub mod action_error;
 mod json_error;
 mod json_spans;
 pub mod notation;
+pub mod position;
 pub mod sheet;
 
 pub use action_error::ActionError;
