@@ -193,6 +193,13 @@ impl Play {
     /// The legal cards of the position to play (0 once the play is over).
     #[inline]
     pub fn legal(&self, t: &PlayTable) -> u64 {
+        // a card laid face down with the bid goes to trick 1, exempt from every duty (0 but in
+        // the few contracts that commit one); the card loops after trick 1 (`card_run`) and the
+        // play-phase playout (no card committed) call `legal_as` and skip this test
+        let committed = self.committed & self.hands[self.to_play as usize & (MAX_SEATS - 1)];
+        if committed != 0 && self.tricks_played == 0 && !self.is_over() {
+            return committed;
+        }
         if t.beat_duty {
             self.legal_as::<true>(t)
         } else {
@@ -200,8 +207,9 @@ impl Play {
         }
     }
 
-    /// `legal` for a table whose `beat_duty` is `DUTY`: a card loop picks the version once per
-    /// run (`card_run`), so that a table without the duty pays nothing for it per card.
+    /// `legal` for a table whose `beat_duty` is `DUTY`, without the committed face-down card
+    /// (only trick 1 has one): a card loop picks the version once per run (`card_run`, after
+    /// trick 1), so that a table without the duty pays nothing for it per card.
     #[inline(always)]
     pub(super) fn legal_as<const DUTY: bool>(&self, t: &PlayTable) -> u64 {
         if self.is_over() {
@@ -209,11 +217,6 @@ impl Play {
         }
         let p = self.to_play as usize & (MAX_SEATS - 1);
         let hand = self.hands[p];
-        // a card laid face down with the bid goes to trick 1, exempt from every duty (0 but in
-        // the few contracts that commit one, so well predicted)
-        if self.committed & hand != 0 && self.tricks_played == 0 {
-            return self.committed & hand;
-        }
         // selects rather than branches: which duty applies changes at random from card to card,
         // so a branch on it would often be mispredicted, and all three are a few operations
         let follow = hand & self.led_mask;
