@@ -13,12 +13,12 @@ impl Game {
     /// is open: not trick 1, not the partner's turn, raised already, or no raise in the contract).
     #[inline]
     fn raise_targets(&self) -> &[usize] {
-        let open = matches!(self.stage, Stage::Play)
-            && self.play.tricks_played == 0
+        // the partner's holder first: without a called partner (Alsós) the test ends there
+        let open = self.partner.holder == Some(self.play.to_play)
+            && self.declarer != self.partner.holder
             && !self.raised
-            && self.partner.holder.is_some()
-            && self.partner.holder == Some(self.play.to_play)
-            && self.declarer != self.partner.holder;
+            && self.play.tricks_played == 0
+            && matches!(self.stage, Stage::Play);
         match (open, self.contract) {
             (true, Some(c)) => self
                 .rules
