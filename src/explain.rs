@@ -389,6 +389,18 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
             j.both_win, j.both_win, j.one_wins, j.both_lose, j.both_lose
         );
     }
+    if !c.raise_to.is_empty() {
+        let names: Vec<&str> = c
+            .raise_to
+            .iter()
+            .filter_map(|&t| v.contracts.get(t).map(|t| t.name.as_str()))
+            .collect();
+        let _ = writeln!(
+            o,
+            "  raise: the called partner may, at his turn in trick 1 before his card, raise it to {} (which shows him as the partner); the hand is then played and scored as that contract",
+            names.join(" or ")
+        );
+    }
     if let Some(t) = c.defence_open_after {
         let _ = writeln!(
             o,

@@ -24,6 +24,8 @@ enum Step {
     NameTrumps,
     /// A meld call before one's card to trick 1 (`melds.rs`).
     Meld(MeldCall),
+    /// The partner's raise before his card to trick 1 (`raise.rs`).
+    Raise(u8),
     /// A pass, an announcement or a kontra in an announcement turn (`announce.rs`).
     Say,
     /// No handler of this phase takes the action: the rule it breaks.
@@ -51,6 +53,7 @@ impl Game {
             (Phase::Draw, _) => Step::Draw,
             (Phase::NameTrumps, _) => Step::NameTrumps,
             (Phase::Back | Phase::Play, Action::Meld(call)) => Step::Meld(call),
+            (Phase::Play, Action::RaiseTo(to)) => Step::Raise(to),
             (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
                 Step::Say
             }
@@ -90,6 +93,7 @@ impl Game {
             Step::Draw => self.check_draw(action),
             Step::NameTrumps => self.check_name_trumps(action),
             Step::Meld(call) => self.check_meld(call),
+            Step::Raise(to) => self.check_raise(to),
             Step::Say => {
                 if self.phase() == Phase::Play && (!self.trick_one_talk() || action == Action::Pass) {
                     return Err("only a card may be played now");
@@ -121,6 +125,7 @@ impl Game {
             Step::Draw => self.apply_draw(action),
             Step::NameTrumps => self.apply_name_trumps(action),
             Step::Meld(call) => self.apply_meld(call),
+            Step::Raise(to) => self.apply_raise(to),
             Step::Say => self.apply_say(self.phase() == Phase::Front, action),
         }
     }

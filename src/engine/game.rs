@@ -81,6 +81,9 @@ pub enum Action {
     LayFaceDown(u8),
     /// Join the standing bid: hold the same contract beside its bidder (`joint`, `joint.rs`).
     Join,
+    /// The called partner raises the contract to this one (contract id) at his turn in trick 1
+    /// (`raise-by partner in-first-trick`, `raise.rs`).
+    RaiseTo(u8),
 }
 
 /// Something that can be doubled: the game, or an announced figure (index in announcement order).
@@ -347,6 +350,8 @@ pub struct Game {
     pub(super) commit: super::commit::Commits,
     /// The player who joined the declarer's contract (`joint.rs`).
     pub(super) joint: Option<u8>,
+    /// The called partner has raised the contract in trick 1 (`raise.rs`): he is known.
+    pub(super) raised: bool,
 }
 
 impl Game {
@@ -405,6 +410,7 @@ impl Game {
             marriages: Default::default(),
             commit: Default::default(),
             joint: None,
+            raised: false,
         };
         g.start_hand(dealer);
         g
@@ -472,6 +478,7 @@ impl Game {
             marriages,
             commit,
             joint,
+            raised,
         } = self;
         let v = &rules.variant;
         let players = v.players.max(1);
@@ -498,6 +505,7 @@ impl Game {
         *hands = deal.hands;
         *commit = Default::default();
         *joint = None;
+        *raised = false;
         play.restart(*n, hands, 0);
         // nothing dealt face down: nothing to pick up
         *picked_up = deal.hidden.iter().all(|h| *h == 0);
@@ -724,6 +732,7 @@ impl Game {
             Phase::PartnerCall => self.partner_call_actions(out),
             Phase::Play => {
                 self.claim_actions(out);
+                self.raise_actions(out);
                 self.meld_actions(out);
                 if self.trick_one_talk() {
                     self.say_actions(false, out);
@@ -830,7 +839,9 @@ impl Game {
     /// (`legal_cards` gives none then).
     #[inline]
     pub(super) fn talk_in_trick_one(&self) -> bool {
-        self.phase() == Phase::Play && self.play.tricks_played == 0 && (self.trick_one_talk() || self.meld_open())
+        self.phase() == Phase::Play
+            && self.play.tricks_played == 0
+            && (self.trick_one_talk() || self.meld_open() || self.contract_raise_open())
     }
 
     /// Plays a card known to be legal, and moves on at the end of trick 1 and of the play.

@@ -30,6 +30,7 @@ mod open_hands;
 pub mod paper;
 mod partner;
 pub mod play;
+mod raise;
 pub mod rng;
 pub mod score;
 mod score_most;

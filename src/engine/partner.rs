@@ -197,7 +197,8 @@ impl Game {
                 // phase (a back round after trick 1 too), a card in no hand has been played
                 let in_play = !matches!(self.phase(), Phase::PartnerCall | Phase::Bidding);
                 let played = in_play && self.play.hands.iter().take(self.n as usize).all(|h| h & bit(card) == 0);
-                (played || self.pos_at(seat) == Some(holder)).then(|| self.seat_at(holder))
+                // a raise in trick 1 (`raise.rs`) shows the raiser as the partner
+                (played || self.raised || self.pos_at(seat) == Some(holder)).then(|| self.seat_at(holder))
             }
             SidesKind::TrickWinner(_) | SidesKind::Fixed(_) => {
                 partner_pos(self.declarer_side()).map(|p| self.seat_at(p))

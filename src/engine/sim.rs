@@ -162,6 +162,7 @@ pub fn random_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bo
     let phase = g.phase();
     match phase {
         Phase::Play if g.claim_open() && claim_turn(g, rng) => true,
+        Phase::Play if g.contract_raise_open() && raise_turn(g, rng) => true,
         Phase::Front | Phase::Back | Phase::Play => talk_step(g, rng),
         Phase::Exchange => exchange_step(g, rng),
         _ => listed_step(g, rng, buf),
@@ -230,6 +231,21 @@ fn claim_turn(g: &mut Game, rng: &mut HandRng) -> bool {
         _ => return false,
     }
     true
+}
+
+/// The called partner's turn in trick 1 with a raise open (`raise.rs`): he raises with
+/// probability 1/4 to a random allowed contract; else (false) the turn goes on as `talk_step`.
+fn raise_turn(g: &mut Game, rng: &mut HandRng) -> bool {
+    if below(rng, 4) != 0 {
+        return false;
+    }
+    match g.raise_option(|n| below(rng, n)) {
+        Some(a) => {
+            g.apply_legal(a);
+            true
+        }
+        None => false,
+    }
 }
 
 /// The talon exchange: exchange with probability 7/8, then discard random legal cards.
@@ -337,6 +353,7 @@ fn play_out(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) {
         }
         let stepped = match phase {
             Phase::Play if g.claim_open() && claim_turn(g, rng) => true,
+            Phase::Play if g.contract_raise_open() && raise_turn(g, rng) => true,
             Phase::Play | Phase::Front | Phase::Back => talk_step(g, rng),
             Phase::Exchange => exchange_step(g, rng),
             _ => listed_step(g, rng, buf),

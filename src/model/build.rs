@@ -821,6 +821,7 @@ impl<'a> Builder<'a> {
                 point_difference_value: None,
                 commits_face_down: false,
                 joint: None,
+                raise_to: Vec::new(),
                 prov,
             };
             let mut claim_rules = ClaimRules::default();
@@ -930,6 +931,7 @@ impl<'a> Builder<'a> {
                     Some(K::open_hands_stmt) => c.defence_open_after = self.open_hands_after(e),
                     Some(K::commits_stmt) => c.commits_face_down = true,
                     Some(K::joint_stmt) => c.joint = self.joint_settle(e),
+                    Some(K::raise_stmt) => c.raise_to = self.raise_targets(e, &names.contracts),
                     Some(K::deduct_stmt) => {
                         c.deduct = e.stmt.condition.as_ref().and_then(|x| self.cond(e, x, suits, ranks));
                     }

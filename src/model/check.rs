@@ -1,5 +1,5 @@
 //! Whole-variant checks on a built model: the deal adds up, figure conditions are reachable and
-//! fit their contracts, every contract can be reached by bidding, and every definition is used.
+//! fit their contracts, every contract can be reached by bidding (or a raise from one), and every definition is used.
 
 use super::*;
 use crate::diag::{Code, Diag};
@@ -314,6 +314,23 @@ fn contracts_reachable(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &
     }
     if let Some(na) = v.bidding.no_auction {
         mark(na.contract);
+    }
+    // a raise in trick 1 (`raise-by`) reaches its targets from a reachable contract, and a
+    // raised-to contract may be raised again: to a fixed point
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (i, c) in v.contracts.iter().enumerate() {
+            if !reachable.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            for &t in &c.raise_to {
+                if let Some(r) = reachable.get_mut(t).filter(|r| !**r) {
+                    *r = true;
+                    grew = true;
+                }
+            }
+        }
     }
     let _ = tree;
     for (i, c) in v.contracts.iter().enumerate() {

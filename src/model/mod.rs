@@ -331,6 +331,9 @@ pub struct Contract {
     /// `joint both-win A one-wins B both-lose C`: one other player may join the standing bid;
     /// each is judged alone, and these are the nets per player (`engine/joint.rs`).
     pub joint: Option<JointSettle>,
+    /// `raise-by partner in-first-trick to C...`: the contracts (by index) the declarer's called
+    /// partner may raise this one to, at his turn in trick 1 (`engine/raise.rs`); empty: none.
+    pub raise_to: Vec<usize>,
     #[serde(skip)]
     pub prov: Prov,
 }

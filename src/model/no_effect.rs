@@ -11,6 +11,7 @@ mod claims;
 mod contract_rules;
 mod front;
 mod most;
+mod raise;
 mod sides;
 mod undertakings;
 
@@ -33,6 +34,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     most::check(v, &mut out);
     claims::check(v, &mut out);
     contract_rules::check(v, &mut out);
+    raise::check(v, &mut out);
     sides::check(v, &mut out);
     undertakings::check(v, &mut out);
 }

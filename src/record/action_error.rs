@@ -30,6 +30,8 @@ pub enum ActionError {
     NotABid(String),
     /// `kontra X` / `call X`: nothing called X has been announced.
     NotAnnounced { verb: String, item: String },
+    /// `raise-to X`: no contract is called X.
+    NotAContract(String),
     /// The first word is not an action's.
     NotAnAction(String),
 }
@@ -47,12 +49,13 @@ impl fmt::Display for ActionError {
             ActionError::NoFigure(a) => write!(f, "there is no figure `{a}` in these rules"),
             ActionError::NotATrickCount(a) => write!(f, "`{a}` is not a number of tricks to bid"),
             ActionError::NotABid(a) => write!(f, "`{a}` is not a bid of this round"),
+            ActionError::NotAContract(a) => write!(f, "there is no contract `{a}` in these rules"),
             ActionError::NotAnnounced { verb, item } => {
                 write!(f, "nothing called `{item}` has been announced to {verb}")
             }
             ActionError::NotAnAction(verb) => write!(
                 f,
-                "`{verb}` is not an action; actions are pass, accept, bid, hold, choose, claim, announce, kontra, meld, exchange, discard, call, give-up, play-on, raise, call-back, switch, draw, trumps, no-trumps, claim-rest, concede-rest, accept-claim, dispute-claim and play"
+                "`{verb}` is not an action; actions are pass, accept, bid, hold, choose, claim, announce, kontra, meld, exchange, discard, call, give-up, play-on, raise, raise-to, call-back, switch, draw, trumps, no-trumps, claim-rest, concede-rest, accept-claim, dispute-claim and play"
             ),
         }
     }

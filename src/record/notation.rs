@@ -159,6 +159,10 @@ pub fn action_text(game: &Game, action: Action) -> String {
         Action::CallCard(c) => format!("call {}", card_name(v, c)),
         Action::LayFaceDown(c) => format!("lay-face-down {}", card_name(v, c)),
         Action::Join => "join".into(),
+        Action::RaiseTo(c) => format!(
+            "raise-to {}",
+            v.contracts.get(usize::from(c)).map(|c| c.name.as_str()).unwrap_or("?")
+        ),
     }
 }
 
@@ -174,6 +178,13 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, ActionError> {
         "claim" => Ok(Action::Claim),
         "hold" => Ok(Action::Hold),
         "join" => Ok(Action::Join),
+        "raise-to" => v
+            .contracts
+            .iter()
+            .position(|c| c.name == arg)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(Action::RaiseTo)
+            .ok_or_else(|| ActionError::NotAContract(arg.into())),
         "choose" => (0..=u8::MAX)
             .map_while(|i| choice_name(game, i).map(|n| (i, n)))
             .find(|(_, n)| n == arg)

@@ -3,7 +3,7 @@
 //! totals. Both forms name things by the variant's words and have one entry per seat in play.
 
 use crate::engine::claims::{ClaimKind, ClaimNote, ClaimOutcome};
-use crate::engine::game::Item;
+use crate::engine::game::{Action, Item};
 use crate::engine::score::{Score, ScoreItem};
 use crate::engine::Game;
 use serde_json::{json, Value};
@@ -64,6 +64,14 @@ fn render(game: &Game, s: &Score) -> String {
             Some(p) => declarer.push_str(&format!(" with partner seat {p}")),
             None => declarer.push_str(" alone"),
         }
+    }
+    // a contract raised in trick 1 (`raise-by`) says who raised it: the contract named is the raised one
+    if let Some(by) = game
+        .history()
+        .iter()
+        .find_map(|(by, a)| matches!(a, Action::RaiseTo(_)).then_some(by.0))
+    {
+        declarer.push_str(&format!(", raised in trick 1 by seat {by}"));
     }
     let _ = writeln!(
         o,

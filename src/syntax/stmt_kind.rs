@@ -126,6 +126,7 @@ stmt_kinds! {
     open_hands_stmt [contract_block] "open-hands" "open-hands defence after-trick N" doc = "the-most-pays-holding-requirements-trick-sequences";
     commits_stmt [contract_block] "commits" "commits face-down-card" doc = "a-card-laid-face-down-with-the-bid";
     joint_stmt [contract_block] "joint" "joint both-win A one-wins B both-lose C" doc = "a-contract-two-players-hold-at-once";
+    raise_stmt [contract_block] "raise-by" "raise-by (partner in-first-trick to CONTRACT...|none)" doc = "the-partners-raise-in-trick-1";
 
     announcing_block [] "announcing" "announcing { ... }" block = true, doc = "announcing";
     front_round_stmt [announcing_block] "front-round" "front-round (declarer-first|none)";

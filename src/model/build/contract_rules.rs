@@ -1,7 +1,8 @@
 //! The builder's part for contract statements that tie a contract to the hand: takes a
 //! contract's `requires same-suit RANK ...` (who may bid it), `order-if-called RANK ORDER` (the
 //! card order a called card's rank selects) and `open-hands defence after-trick N` (when the
-//! defence's hands are laid open) as read by `build.rs`, gives their model fields.
+//! defence's hands are laid open) and `raise-by partner in-first-trick to C...` (the contracts the
+//! partner may raise to) as read by `build.rs`, gives their model fields.
 //! Combinations that could never apply are checked on the whole variant (`no_effect/contract_rules.rs`).
 
 use super::{Builder, Names};
@@ -47,5 +48,19 @@ impl Builder<'_> {
         let rank = self.dealt_rank_of(e, word, ranks)?;
         let order = self.lookup(e, 2, "order", &names.orders)?;
         Some((rank, order))
+    }
+
+    /// The contracts of `raise-by partner in-first-trick to C...` (words 4 on), each known and
+    /// named once.
+    pub(super) fn raise_targets(&mut self, e: &Entry, contracts: &[String]) -> Vec<usize> {
+        let mut to = Vec::new();
+        for i in 4..e.stmt.words.len() {
+            if let Some(c) = self.lookup(e, i, "contract", contracts) {
+                if !to.contains(&c) {
+                    to.push(c);
+                }
+            }
+        }
+        to
     }
 }
