@@ -155,3 +155,39 @@ fn only_held_marriages_are_declared_and_shown_ones_lie_face_up() {
         assert!(!shows || shown_seen > 50, "{name}: shown pairs seen {shown_seen} times");
     }
 }
+
+/// K16 (digest §9; house rule `anrufen-marriage-with-a-trick`): with `counts-with-a-trick` a
+/// registered marriage scores only for a side that won a trick; the base counts it anyway, and
+/// random hands meet such a marriage (a forehand's registration at trick 1 on a side that then
+/// takes nothing), so the option changes sheets.
+#[test]
+fn k16_a_marriage_counts_only_with_a_trick_under_the_house_rule() {
+    // the side of a table seat: the declarer with his partner, or the others
+    fn side_tricks(s: &kartya::engine::score::Score, partner: Option<u8>, seat: usize) -> u32 {
+        let on_declarer_side = |q: usize| Some(q as u8) == s.declarer || Some(q as u8) == partner;
+        let mine = on_declarer_side(seat);
+        (0..4)
+            .filter(|&q| on_declarer_side(q) == mine)
+            .map(|q| s.tricks[q] as u32)
+            .sum()
+    }
+    let mut trickless_melds = [0u32; 2];
+    for (k, name) in ["anrufen", "anrufen-marriage-with-a-trick"].into_iter().enumerate() {
+        let r = rules(name);
+        let mut buf = Vec::new();
+        for i in 0..3000u64 {
+            let g = kartya::engine::sim::random_hand(&r, 16, i, &mut buf);
+            let Some(s) = g.result() else { continue };
+            for seat in 0..4 {
+                if s.meld_points[seat] != 0 && side_tricks(s, g.partner(), seat) == 0 {
+                    trickless_melds[k] += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        trickless_melds[0] > 0,
+        "the base counts a marriage of a side without a trick"
+    );
+    assert_eq!(trickless_melds[1], 0, "the house rule never does");
+}
