@@ -3,7 +3,8 @@
 //! never checked or no card is laid face down with the bid (the contract is never bid from a
 //! ladder), an order by the called card never applies
 //! (no card is called, or the contract has trumps, whose order the line does not change), or
-//! open hands of a defence a contract without a declarer does not have.
+//! open hands of a defence a contract without a declarer does not have, or whose closed hands
+//! would show a called partner before his card.
 
 use super::*;
 
@@ -47,6 +48,18 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                 format!("contract `{n}` has no declarer, so it has no defence to lay its hands open"),
                 "no defence",
                 format!("take `open-hands` out of contract `{n}`"),
+            );
+        }
+        // the seats left closed would name the called partner to everyone before his card
+        // is played (`Game::observation`'s `open_hands` follows the declarer's side)
+        if c.defence_open_after.is_some() && matches!(c.sides, SidesKind::CalledCard { .. }) {
+            out.at(
+                &["contract", n, "open-hands"],
+                format!(
+                    "contract `{n}` calls a hidden partner, but the defence's open hands would show everyone who he is"
+                ),
+                "reveals the partner",
+                format!("take `open-hands` out of contract `{n}`, or give it sides that are known from the start"),
             );
         }
         if c.order_if_called.is_some() && !matches!(c.sides, SidesKind::CalledCard { .. }) {
