@@ -133,3 +133,16 @@ fn open_hands_of_the_defence_with_a_hidden_called_partner_is_rejected() {
     assert!(rendered.contains("kartya::no-effect"), "{rendered}");
     assert!(rendered.contains("open-hands"), "{rendered}");
 }
+
+/// `joint` settles each holder by his own tricks (digest §6.6, the joint-bid table); a called
+/// partner beside them changed nothing on the sheet, yet the review found the pair checked clean.
+#[test]
+fn a_joint_contract_with_a_called_partner_is_rejected() {
+    let text = "house-rules rv-jcc \"x\" extends koenigrufen-graden\ncontract bettler {\n  sides called-card any.A alone-if-own\n}\n";
+    let (v, rendered) = load("rv-jcc.kartya", text);
+    assert!(v.is_none(), "checked clean:\n{rendered}");
+    assert!(
+        rendered.contains("kartya::no-effect") && rendered.contains("joint"),
+        "{rendered}"
+    );
+}

@@ -4,7 +4,8 @@
 //! ladder), an order by the called card never applies
 //! (no card is called, or the contract has trumps, whose order the line does not change), or
 //! open hands of a defence a contract without a declarer does not have, or whose closed hands
-//! would show a called partner before his card.
+//! would show a called partner before his card, or a joint contract with a partner its
+//! settlement ignores.
 
 use super::*;
 
@@ -30,6 +31,16 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                 format!("contract `{n}` has `joint`, which the engine plays only for a `win no-tricks` contract bid from a ladder by four active players"),
                 "cannot be played",
                 format!("take `joint` out of contract `{n}`, or give it `win no-tricks` in a game of four"),
+            );
+        }
+        // the joint settlement judges each holder alone: a partner beside them would change
+        // nothing on the sheet (`joint.rs` pays the table by the holders' own tricks)
+        if c.joint.is_some() && !matches!(c.sides, SidesKind::DeclarerVsDefence | SidesKind::DeclarerVsEach) {
+            out.at(
+                &["contract", n, "sides"],
+                format!("contract `{n}` has `joint`, whose holders are each judged alone, but its sides give the declarer a partner"),
+                "a partner the settlement ignores",
+                format!("give contract `{n}` `sides declarer-vs-defence`, or take out `joint`"),
             );
         }
         // the card is laid with the bid: a contract nobody bids never has one
