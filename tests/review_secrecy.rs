@@ -87,6 +87,13 @@ fn no_observation_of_the_family_shows_what_its_seat_may_not_see() {
                             assert_eq!(*by, seat, "{name} hand {i}: seat {seat} sees {by}'s face-down card");
                         }
                     }
+                    // the talon draw's discards lie face down: only the declarer sees which (§5.3)
+                    if obs.declarer != Some(seat) {
+                        assert!(
+                            !obs.history.iter().any(|(_, a)| matches!(a, Action::Discard(_))),
+                            "{name} hand {i}: seat {seat} sees the declarer's discards"
+                        );
+                    }
                     // open hands are the defence's: never the declarer's side's
                     if let Some(d) = obs.declarer {
                         assert_eq!(
