@@ -3,7 +3,9 @@
 //! never checked or no card is laid face down with the bid (the contract is never bid from a
 //! ladder), an order by the called card never applies
 //! (no card is called, or the contract has trumps, whose order the line does not change), or
-//! open hands of a defence a contract without a declarer does not have.
+//! open hands of a defence a contract without a declarer does not have, or whose closed hands
+//! would show a called partner before his card, or a joint contract with a partner its
+//! settlement ignores.
 
 use super::*;
 
@@ -31,6 +33,16 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                 format!("take `joint` out of contract `{n}`, or give it `win no-tricks` in a game of four"),
             );
         }
+        // the joint settlement judges each holder alone: a partner beside them would change
+        // nothing on the sheet (`joint.rs` pays the table by the holders' own tricks)
+        if c.joint.is_some() && !matches!(c.sides, SidesKind::DeclarerVsDefence | SidesKind::DeclarerVsEach) {
+            out.at(
+                &["contract", n, "sides"],
+                format!("contract `{n}` has `joint`, whose holders are each judged alone, but its sides give the declarer a partner"),
+                "a partner the settlement ignores",
+                format!("give contract `{n}` `sides declarer-vs-defence`, or take out `joint`"),
+            );
+        }
         // the card is laid with the bid: a contract nobody bids never has one
         if c.commits_face_down && !on_ladder {
             out.at(
@@ -47,6 +59,18 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                 format!("contract `{n}` has no declarer, so it has no defence to lay its hands open"),
                 "no defence",
                 format!("take `open-hands` out of contract `{n}`"),
+            );
+        }
+        // the seats left closed would name the called partner to everyone before his card
+        // is played (`Game::observation`'s `open_hands` follows the declarer's side)
+        if c.defence_open_after.is_some() && matches!(c.sides, SidesKind::CalledCard { .. }) {
+            out.at(
+                &["contract", n, "open-hands"],
+                format!(
+                    "contract `{n}` calls a hidden partner, but the defence's open hands would show everyone who he is"
+                ),
+                "reveals the partner",
+                format!("take `open-hands` out of contract `{n}`, or give it sides that are known from the start"),
             );
         }
         if c.order_if_called.is_some() && !matches!(c.sides, SidesKind::CalledCard { .. }) {
