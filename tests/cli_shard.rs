@@ -214,6 +214,24 @@ fn merge_refuses_what_is_not_one_whole_run() {
         "merge-edited-shard",
         &refused(&d, &["a-1.json", "edited.json", "a-3.json"], not),
     );
+    // a rules file of the same name but edited between the shards
+    let base = std::fs::read_to_string(common::root().join("variants/alsos-3p.kartya")).unwrap_or_default();
+    std::fs::write(d.join("club.kartya"), &base).unwrap_or_else(|e| panic!("{e}"));
+    write_shards(&d, "club", &["club.kartya", "--hands", "600"], 2);
+    std::fs::write(d.join("club.kartya"), format!("{base}\n# edited\n")).unwrap_or_else(|e| panic!("{e}"));
+    write_shards(&d, "edited-club", &["club.kartya", "--hands", "600"], 2);
+    let err = refused(&d, &["club-1.json", "edited-club-2.json"], mismatch);
+    // the digests follow the bundled base's text: the snapshot keeps their place, not their value
+    let redacted: String = err
+        .lines()
+        .map(|l| match l.split_once("\"rules_digest\": \"") {
+            Some((head, tail)) if tail.len() >= 16 => {
+                format!("{head}\"rules_digest\": \"{}{}\n", "x".repeat(16), &tail[16..])
+            }
+            _ => format!("{l}\n"),
+        })
+        .collect();
+    snap("merge-edited-rules", &redacted);
     // a missing file is the usual unreadable-file diagnostic
     refused(&d, &["a-1.json", "gone.json"], "kartya::unreadable");
 }

@@ -136,6 +136,7 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
         // only a shard says so: the output of a whole run stays as it was
         if let (Some(s), Some(o)) = (opts.shard, out.as_object_mut()) {
             o.insert("shard".into(), super::shard::shard_json(s, opts.hands, opts.seed));
+            o.insert("rules_digest".into(), super::shard::rules_digest(&sources).into());
         }
         outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {

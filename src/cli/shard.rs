@@ -43,6 +43,29 @@ pub fn shard_json(shard: Shard, hands: u64, seed: u64) -> Value {
     json!({ "index": shard.index, "of": shard.of, "hands": hands, "seed": seed })
 }
 
+/// A shard's output also carries `rules_digest` of the loaded files, so that two shards of a rules
+/// file of one name but other contents (edited between the shards, or another machine's copy) are
+/// not merged. It is a field of its own beside `shard`, not inside it, so that a diagnostic's
+/// neighbouring lines around the shard's fields never show it.
+///
+/// A digest of every loaded text (names and contents, in load order): FNV-1a of 64 bits, written
+/// out here rather than `std`'s hasher, whose output may change between Rust versions.
+pub fn rules_digest(sources: &SourceSet) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for id in sources.ids() {
+        for b in sources
+            .name(id)
+            .bytes()
+            .chain([0])
+            .chain(sources.text(id).bytes())
+            .chain([0])
+        {
+            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
+}
+
 /// One shard's output as read back.
 struct Part {
     file: FileId,
@@ -51,6 +74,7 @@ struct Part {
     of: u64,
     hands: u64,
     seed: u64,
+    rules: String,
     results: Summary,
     elapsed: f64,
 }
@@ -91,6 +115,11 @@ fn read_part(file: FileId, text: &str) -> Result<Part, Diag> {
             "shard",
         ));
     };
+    let rules = v
+        .get("rules_digest")
+        .and_then(Value::as_str)
+        .ok_or_else(|| not_a_shard("it has no `rules_digest`".into(), "shard"))?
+        .to_string();
     let variant = v
         .get("variant")
         .and_then(Value::as_str)
@@ -118,6 +147,7 @@ fn read_part(file: FileId, text: &str) -> Result<Part, Diag> {
         of,
         hands,
         seed,
+        rules,
         results,
         elapsed,
     })
@@ -199,6 +229,12 @@ fn check_parts(parts: &[Part], sources: &SourceSet) -> Vec<Diag> {
                 "variant",
                 format!("this shard is of `{}`, the first of `{}`", p.variant, first.variant),
             ))
+        } else if p.rules != first.rules {
+            let why = format!(
+                "this shard read other rules files than the first, under the name `{}`",
+                p.variant
+            );
+            Some(("rules_digest", why))
         } else if p.seed != first.seed {
             Some((
                 "seed",
