@@ -48,10 +48,14 @@ pub fn shard_json(shard: Shard, hands: u64, seed: u64) -> Value {
 /// not merged. It is a field of its own beside `shard`, not inside it, so that a diagnostic's
 /// neighbouring lines around the shard's fields never show it.
 ///
-/// A digest of every loaded text (names and contents, in load order): FNV-1a of 64 bits, written
-/// out here rather than `std`'s hasher, whose output may change between Rust versions.
+/// A digest of kartya's version (another engine may play other hands) and every loaded text (names
+/// and contents, in load order): FNV-1a of 64 bits, written out here rather than `std`'s hasher,
+/// whose output may change between Rust versions.
 pub fn rules_digest(sources: &SourceSet) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in env!("CARGO_PKG_VERSION").bytes().chain([0]) {
+        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+    }
     for id in sources.ids() {
         for b in sources
             .name(id)
