@@ -41,6 +41,10 @@ pub enum Code {
     /// `kartya solve`: the record has no card turn at the position asked for.
     SolvePosition,
     NoEffect,
+    /// `kartya merge`: a file that is not what `simulate --shard i/n --json` wrote.
+    NotAShard,
+    /// `kartya merge`: shards of different runs, or a shard missing or given twice.
+    ShardMismatch,
 }
 
 impl Code {
@@ -76,6 +80,8 @@ impl Code {
         Code::IllegalAction,
         Code::SolvePosition,
         Code::NoEffect,
+        Code::NotAShard,
+        Code::ShardMismatch,
     ];
 
     /// The stable code string.
@@ -111,6 +117,8 @@ impl Code {
             Code::IllegalAction => "kartya::illegal-action",
             Code::SolvePosition => "kartya::solve-position",
             Code::NoEffect => "kartya::no-effect",
+            Code::NotAShard => "kartya::not-a-shard",
+            Code::ShardMismatch => "kartya::shard-mismatch",
         }
     }
 

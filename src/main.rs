@@ -9,6 +9,8 @@ mod io;
 mod play;
 #[path = "cli/report.rs"]
 mod report;
+#[path = "cli/shard.rs"]
+mod shard;
 #[path = "cli/solve.rs"]
 mod solve;
 
@@ -117,6 +119,17 @@ enum Command {
         #[arg(long, value_name = "T", allow_negative_numbers = true,
               value_parser = clap::value_parser!(u16).range(1..=play::MAX_THREADS))]
         threads: Option<u16>,
+        /// Play only shard I of N (1 to N) of the run's hands, for `kartya merge`; with --json
+        /// the output says which shard it is.
+        #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, conflicts_with = "records")]
+        shard: Option<kartya::engine::sim::Shard>,
+    },
+    /// Merge the `simulate --shard i/n --json` outputs of all shards of a run into the `--json`
+    /// that one run prints.
+    #[command(after_help = "Examples:\n  kartya merge shard-*.json > run.json")]
+    Merge {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
     },
     /// Format rules files canonically (keeps every comment); takes paths, not bundled names.
     #[command(after_help = "Examples:\n  kartya fmt our-club.kartya\n  kartya fmt --check rules/*.kartya")]
@@ -158,6 +171,7 @@ fn main() -> ExitCode {
             records,
             force,
             threads,
+            shard,
         } => play::simulate(
             &args,
             play::SimArgs {
@@ -167,8 +181,10 @@ fn main() -> ExitCode {
                 records,
                 force,
                 threads: threads.map(usize::from),
+                shard,
             },
         ),
+        Command::Merge { files } => shard::merge(&files),
     }
 }
 

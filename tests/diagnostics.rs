@@ -26,7 +26,8 @@ fn expected_code(text: &str) -> Option<String> {
 }
 
 /// Codes proved by the CLI tests (tests/cli.rs) rather than by a fixture file.
-const CLI_CODES: &[Code] = &[Code::Unreadable, Code::NotAPath];
+/// (The shard codes: tests/cli_shard.rs, on shard outputs that it writes.)
+const CLI_CODES: &[Code] = &[Code::Unreadable, Code::NotAPath, Code::NotAShard, Code::ShardMismatch];
 
 #[test]
 fn every_fixture_fails_with_its_expected_code() {

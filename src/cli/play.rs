@@ -75,6 +75,8 @@ pub struct SimArgs {
     pub records: Option<String>,
     pub force: bool,
     pub threads: Option<usize>,
+    /// Only these hands of the run (`--shard i/n`); None: all.
+    pub shard: Option<sim::Shard>,
 }
 
 /// Simulates hands with random bots; prints the summary (results and timing kept apart).
@@ -110,9 +112,12 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
         }
     }
     let start = Instant::now();
+    let shard = opts.shard.unwrap_or(sim::Shard::WHOLE);
+    let played = shard.hands(opts.hands);
+    let played = played.end - played.start;
     let summary = {
-        let bar = Progress::new(opts.hands, opts.json);
-        sim::simulate_with_progress(&rules, opts.hands, opts.seed, &|n| bar.add(n))
+        let bar = Progress::new(played, opts.json);
+        sim::simulate_shard(&rules, opts.hands, opts.seed, shard, &|n| bar.add(n))
     };
     let elapsed = start.elapsed().as_secs_f64();
     if let Some(dir) = &opts.records {
@@ -121,19 +126,29 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     }
-    let per_second = if elapsed > 0.0 {
-        opts.hands as f64 / elapsed
-    } else {
-        0.0
-    };
+    let per_second = if elapsed > 0.0 { played as f64 / elapsed } else { 0.0 };
     if opts.json {
-        let out = json!({
+        let mut out = json!({
             "variant": args.join(" + "),
             "results": summary,
             "timing": { "elapsed_seconds": elapsed, "hands_per_second": per_second },
         });
+        // only a shard says so: the output of a whole run stays as it was
+        if let (Some(s), Some(o)) = (opts.shard, out.as_object_mut()) {
+            o.insert("shard".into(), super::shard::shard_json(s, opts.hands, opts.seed));
+            o.insert("rules_digest".into(), super::shard::rules_digest(&sources).into());
+        }
         outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {
+        if let Some(s) = opts.shard {
+            outln!(
+                "shard {}/{} of {} hands: hands {}",
+                s.index,
+                s.of,
+                opts.hands,
+                hand_span(shard, opts.hands)
+            );
+        }
         outp!("{}", summary_text(&rules, args, &summary));
         outln!("\ntiming: {elapsed:.2} s, {per_second:.0} hands/s");
     }
@@ -142,6 +157,16 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
         return ExitCode::from(1);
     }
     ExitCode::SUCCESS
+}
+
+/// The hands of a shard in words, counted from 1 as a reader counts them ("none" for an empty shard).
+fn hand_span(shard: sim::Shard, hands: u64) -> String {
+    let r = shard.hands(hands);
+    if r.is_empty() {
+        "none".into()
+    } else {
+        format!("{} to {}", r.start + 1, r.end)
+    }
 }
 
 fn pct(a: u64, b: u64) -> String {

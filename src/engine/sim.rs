@@ -10,7 +10,7 @@ use super::Rules;
 use rayon::prelude::*;
 use std::sync::Arc;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ContractStats {
     pub name: String,
     pub played: u64,
@@ -20,18 +20,18 @@ pub struct ContractStats {
     pub declarer_lost: u64,
     /// Only for a contract whose declarer may have a partner: the hands he played alone (his
     /// own card called, or the card that makes the partner never played to him). Absent otherwise.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declarer_alone: Option<u64>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FigureStats {
     pub name: String,
     pub announced: u64,
     pub won: u64,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Summary {
     pub hands: u64,
     pub seed: u64,
@@ -119,7 +119,9 @@ impl Summary {
         }
     }
 
-    fn merge(mut self, o: Summary) -> Summary {
+    /// Adds `o`'s counts to these (the two must come from the same rules); the means are left
+    /// for `finish`. Every count is an integer sum, so any order of merging gives the same.
+    pub fn merge(mut self, o: Summary) -> Summary {
         self.hands += o.hands;
         self.redeals += o.redeals;
         self.non_zero_sum += o.non_zero_sum;
@@ -372,9 +374,42 @@ pub fn simulate(rules: &Arc<Rules>, hands: u64, seed: u64) -> Summary {
 /// `simulate`, calling `done(n)` after each chunk of `n` hands (from the worker threads, in any
 /// order) so that a caller can show progress; the results do not depend on it.
 pub fn simulate_with_progress(rules: &Arc<Rules>, hands: u64, seed: u64, done: &(dyn Fn(u64) + Sync)) -> Summary {
-    const CHUNK: u64 = 256;
-    let chunks = hands.div_ceil(CHUNK);
-    let mut s = (0..chunks)
+    simulate_shard(rules, hands, seed, Shard::WHOLE, done)
+}
+
+/// Hands run in chunks of this many: each chunk is a session of its own for the robbers, so a
+/// shard is a run of whole chunks.
+pub const CHUNK: u64 = 256;
+
+/// Shard `index` of `of` (1-based) of a run: the chunks of 256 hands it plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub of: u64,
+}
+
+impl Shard {
+    /// The whole run as one shard.
+    pub const WHOLE: Shard = Shard { index: 1, of: 1 };
+
+    /// The hands of this shard of a run of `hands`: whole chunks, the shards as even as chunks
+    /// allow (a shard past the last chunk plays none). Empty for an index outside 1..=of.
+    pub fn hands(self, hands: u64) -> std::ops::Range<u64> {
+        if self.index == 0 || self.index > self.of {
+            return 0..0;
+        }
+        let chunks = hands.div_ceil(CHUNK) as u128;
+        let bound = |k: u64| ((chunks * k as u128 / self.of as u128) as u64 * CHUNK).min(hands);
+        bound(self.index - 1)..bound(self.index)
+    }
+}
+
+/// `simulate_with_progress` for the hands of one shard of a run of `hands`: hand i is the hand
+/// i of the whole run, so `finish` over the merged shards gives what one run gives.
+pub fn simulate_shard(rules: &Arc<Rules>, hands: u64, seed: u64, shard: Shard, done: &(dyn Fn(u64) + Sync)) -> Summary {
+    let range = shard.hands(hands);
+    let (first, last) = (range.start / CHUNK, range.end.div_ceil(CHUNK));
+    let s = (first..last)
         .into_par_iter()
         .map(|c| {
             let mut part = Summary::empty(rules, seed);
@@ -384,17 +419,22 @@ pub fn simulate_with_progress(rules: &Arc<Rules>, hands: u64, seed: u64, done: &
             // `random_hand` would); the summary reads the state and the sheet, not the history
             let mut g = Game::new(Arc::clone(rules), 0, seed);
             g.set_keep_history(false);
-            for i in c * CHUNK..((c + 1) * CHUNK).min(hands) {
+            for i in c * CHUNK..((c + 1) * CHUNK).min(range.end) {
                 random_hand_in(&mut g, seed, i, &mut buf);
                 part.add(&g);
                 if let Some(s) = g.result().filter(|s| !s.redeal) {
                     part.robbers += paper.add(s).is_some() as u64;
                 }
             }
-            done(((c + 1) * CHUNK).min(hands) - c * CHUNK);
+            done(((c + 1) * CHUNK).min(range.end) - c * CHUNK);
             part
         })
         .reduce(|| Summary::empty(rules, seed), Summary::merge);
+    finish(s, seed)
+}
+
+/// The summary's seed and means, from its sums: the last step of a run, and of `merge`.
+pub fn finish(mut s: Summary, seed: u64) -> Summary {
     s.seed = seed;
     s.mean_payment = s
         .total_payment
