@@ -11,19 +11,6 @@ mod engine_util;
 use engine_util::*;
 use kartya::engine::{Action, Phase};
 
-/// A deck order for dealer seat 0 from the hands of seats 1, 2, 3 and 0 (forehand first): two
-/// packets of three each.
-fn order(r: &kartya::engine::Rules, seats: [&[&str]; 4]) -> Vec<u8> {
-    let hands: Vec<Vec<u8>> = seats.iter().map(|h| cards(r, h)).collect();
-    let mut out = Vec::new();
-    for k in [0..3, 3..6] {
-        for h in &hands {
-            out.extend_from_slice(&h[k.clone()]);
-        }
-    }
-    out
-}
-
 const HANDS: [&[&str]; 4] = [
     &["herz.9", "karo.9", "pik.9", "kreuz.9", "herz.10", "karo.10"],
     &["herz.A", "herz.K", "karo.A", "karo.K", "pik.A", "pik.K"],
@@ -36,7 +23,7 @@ const HANDS: [&[&str]; 4] = [
 #[test]
 fn a_bettler_bid_waits_for_its_card_face_down_and_only_the_bidder_sees_it() {
     let r = rules("koenigrufen-graden");
-    let mut g = game_from_order(&r, 0, &order(&r, HANDS));
+    let mut g = game_from_order(&r, 0, &order_in_packets_of_three(&r, HANDS));
     let bettler = Action::Bid(bid_index(&r, "bettler"));
     g.apply(bettler).unwrap();
     assert_eq!(g.to_act_seat(), 1, "the bidder lays his card in the same turn");
@@ -63,7 +50,7 @@ fn a_bettler_bid_waits_for_its_card_face_down_and_only_the_bidder_sees_it() {
 #[test]
 fn g11_a_higher_bid_gives_the_face_down_card_back() {
     let r = rules("koenigrufen-graden");
-    let mut g = game_from_order(&r, 0, &order(&r, HANDS));
+    let mut g = game_from_order(&r, 0, &order_in_packets_of_three(&r, HANDS));
     g.apply(Action::Bid(bid_index(&r, "bettler"))).unwrap();
     g.apply(Action::LayFaceDown(card(&r, "herz", "9"))).unwrap();
     g.apply(Action::Bid(bid_index(&r, "durchmarsch-mit-einer-anderen")))
@@ -90,7 +77,7 @@ fn g11_a_higher_bid_gives_the_face_down_card_back() {
 #[test]
 fn the_face_down_card_is_the_first_lead() {
     let r = rules("koenigrufen-graden");
-    let mut g = game_from_order(&r, 0, &order(&r, HANDS));
+    let mut g = game_from_order(&r, 0, &order_in_packets_of_three(&r, HANDS));
     let ten = card(&r, "herz", "10");
     act(
         &mut g,
@@ -199,7 +186,7 @@ fn lay_face_down_in_words_and_records_replay() {
     use kartya::engine::sim::random_step;
     use kartya::record::notation::{action_text, parse_action};
     let r = rules("koenigrufen-graden");
-    let g = game_from_order(&r, 0, &order(&r, HANDS));
+    let g = game_from_order(&r, 0, &order_in_packets_of_three(&r, HANDS));
     let a = Action::LayFaceDown(card(&r, "herz", "9"));
     assert_eq!(action_text(&g, a), "lay-face-down herz.9");
     assert_eq!(parse_action(&g, "lay-face-down herz.9").unwrap(), a);

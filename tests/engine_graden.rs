@@ -11,19 +11,6 @@ use engine_util::*;
 use kartya::engine::seats::Seat;
 use kartya::engine::Action;
 
-/// A deck order for dealer seat 0 from the hands of seats 1, 2, 3 and 0 (forehand first): two
-/// packets of three each, as the deal of koenigrufen-graden gives them.
-fn order(r: &kartya::engine::Rules, seats: [&[&str]; 4]) -> Vec<u8> {
-    let hands: Vec<Vec<u8>> = seats.iter().map(|h| cards(r, h)).collect();
-    let mut out = Vec::new();
-    for k in [0..3, 3..6] {
-        for h in &hands {
-            out.extend_from_slice(&h[k.clone()]);
-        }
-    }
-    out
-}
-
 /// The three bids of the seed's "Hundert" contracts.
 const HUNDERT: [&str; 3] = [
     "durchmarsch-hundert-mit-einer-anderen",
@@ -38,7 +25,7 @@ const HUNDERT: [&str; 3] = [
 fn g12_hundert_bids_need_king_and_queen_of_one_suit() {
     let r = rules("koenigrufen-graden");
     // forehand (seat 1) holds kings and queens, but never both of one suit
-    let without = order(
+    let without = order_in_packets_of_three(
         &r,
         [
             &["herz.K", "karo.Q", "pik.K", "kreuz.Q", "herz.9", "karo.9"],
@@ -58,7 +45,7 @@ fn g12_hundert_bids_need_king_and_queen_of_one_suit() {
         assert!(legal.contains(&Action::Bid(bid_index(&r, name))), "{name} not offered");
     }
     // the same player with the heart king and queen
-    let with = order(
+    let with = order_in_packets_of_three(
         &r,
         [
             &["herz.K", "herz.Q", "pik.K", "kreuz.Q", "herz.9", "karo.9"],
@@ -83,7 +70,7 @@ fn g12_hundert_bids_need_king_and_queen_of_one_suit() {
 #[test]
 fn a_bid_out_of_reach_of_one_hand_still_leaves_the_others_their_turn() {
     let r = rules("koenigrufen-graden");
-    let deck = order(
+    let deck = order_in_packets_of_three(
         &r,
         [
             &["herz.K", "herz.J", "pik.K", "kreuz.Q", "herz.9", "karo.9"],
@@ -152,7 +139,7 @@ fn holding_and_called_order_rules_that_never_apply_are_no_effect() {
 #[test]
 fn plauderer_opponents_lay_their_hands_open_after_trick_one() {
     let r = rules("koenigrufen-graden");
-    let deck = order(
+    let deck = order_in_packets_of_three(
         &r,
         [
             &["herz.9", "karo.9", "pik.9", "kreuz.9", "herz.J", "karo.J"],

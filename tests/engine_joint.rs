@@ -12,21 +12,9 @@ mod engine_util;
 use engine_util::*;
 use kartya::engine::{Action, Game};
 
-/// A deck order for dealer seat 0 from the hands of seats 1, 2, 3 and 0 (forehand first).
-fn order(r: &kartya::engine::Rules, seats: [&[&str]; 4]) -> Vec<u8> {
-    let hands: Vec<Vec<u8>> = seats.iter().map(|h| cards(r, h)).collect();
-    let mut out = Vec::new();
-    for k in [0..3, 3..6] {
-        for h in &hands {
-            out.extend_from_slice(&h[k.clone()]);
-        }
-    }
-    out
-}
-
 /// Bids (by name or `pass`, `join`, `lay CARD`), then every card the lowest legal one in deck order's end.
 fn hand(r: &std::sync::Arc<kartya::engine::Rules>, seats: [&[&str]; 4], calls: &[&str]) -> Game {
-    let mut g = game_from_order(r, 0, &order(r, seats));
+    let mut g = game_from_order(r, 0, &order_in_packets_of_three(r, seats));
     for c in calls {
         let a = match *c {
             "pass" => Action::Pass,
@@ -109,7 +97,7 @@ fn the_hand_records_are_the_scenarios() {
 #[test]
 fn only_one_joins_and_the_holders_have_no_turn() {
     let r = rules("koenigrufen-graden");
-    let mut g = game_from_order(&r, 0, &order(&r, [LOW, HIGH, MID, CLUBS]));
+    let mut g = game_from_order(&r, 0, &order_in_packets_of_three(&r, [LOW, HIGH, MID, CLUBS]));
     act(
         &mut g,
         &[

@@ -8,17 +8,6 @@ mod engine_util;
 use engine_util::*;
 use kartya::engine::{Action, Seat};
 
-fn order(r: &kartya::engine::Rules, seats: [&[&str]; 4]) -> Vec<u8> {
-    let hands: Vec<Vec<u8>> = seats.iter().map(|h| cards(r, h)).collect();
-    let mut out = Vec::new();
-    for k in [0..3, 3..6] {
-        for h in &hands {
-            out.extend_from_slice(&h[k.clone()]);
-        }
-    }
-    out
-}
-
 const LOW: &[&str] = &["herz.9", "karo.9", "pik.9", "kreuz.9", "herz.10", "karo.10"];
 const HIGH: &[&str] = &["herz.A", "herz.K", "karo.A", "karo.K", "pik.A", "pik.K"];
 const MID: &[&str] = &["herz.Q", "herz.J", "karo.Q", "karo.J", "pik.Q", "pik.J"];
@@ -27,7 +16,7 @@ const CLUBS: &[&str] = &["kreuz.A", "kreuz.K", "kreuz.Q", "kreuz.J", "kreuz.10",
 #[test]
 fn a_committing_higher_bid_cancels_the_join_and_both_cards() {
     let r = rules("koenigrufen-graden");
-    let mut g = game_from_order(&r, 0, &order(&r, [LOW, HIGH, MID, CLUBS]));
+    let mut g = game_from_order(&r, 0, &order_in_packets_of_three(&r, [LOW, HIGH, MID, CLUBS]));
     act(
         &mut g,
         &[

@@ -194,3 +194,16 @@ pub fn skip_exchange(g: &mut Game) {
         act(g, &[Action::Pass]);
     }
 }
+
+/// A deck order for dealer seat 0 from the hands of seats 1, 2, 3 and 0 (forehand first), dealt
+/// in two packets of three each, as the deal of koenigrufen-graden gives them.
+pub fn order_in_packets_of_three(r: &Rules, seats: [&[&str]; 4]) -> Vec<u8> {
+    let hands: Vec<Vec<u8>> = seats.iter().map(|h| cards(r, h)).collect();
+    let mut out = Vec::new();
+    for k in [0..3, 3..6] {
+        for h in &hands {
+            out.extend_from_slice(&h[k.clone()]);
+        }
+    }
+    out
+}
