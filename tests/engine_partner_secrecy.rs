@@ -13,18 +13,6 @@ use kartya::engine::sim::random_step;
 use kartya::engine::{Action, Game, Seat};
 use std::sync::Arc;
 
-/// The called card, once called, from the full history (the engine's, not an observation's).
-fn called_card(g: &Game) -> Option<u8> {
-    g.history().iter().find_map(|(_, a)| match a {
-        Action::CallCard(c) => Some(*c),
-        _ => None,
-    })
-}
-
-fn played(g: &Game, card: u8) -> bool {
-    g.history().iter().any(|(_, a)| *a == Action::Play(card))
-}
-
 #[test]
 fn no_observation_reveals_the_called_partner_before_his_card_is_played() {
     for name in ["koenigrufen-russbach", "koenigrufen-russbach-ten-low"] {

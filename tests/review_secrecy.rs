@@ -33,17 +33,6 @@ const FAMILY: &[&str] = &[
     "koenigrufen-graden-schurln-each",
 ];
 
-fn called_card(g: &Game) -> Option<u8> {
-    g.history().iter().find_map(|(_, a)| match a {
-        Action::CallCard(c) => Some(*c),
-        _ => None,
-    })
-}
-
-fn played(g: &Game, card: u8) -> bool {
-    g.history().iter().any(|(_, a)| *a == Action::Play(card))
-}
-
 #[test]
 fn no_observation_of_the_family_shows_what_its_seat_may_not_see() {
     for name in FAMILY {

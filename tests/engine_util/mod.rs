@@ -207,3 +207,16 @@ pub fn order_in_packets_of_three(r: &Rules, seats: [&[&str]; 4]) -> Vec<u8> {
     }
     out
 }
+
+/// The card the declarer called for his partner, if he has called one.
+pub fn called_card(g: &Game) -> Option<u8> {
+    g.history().iter().find_map(|(_, a)| match a {
+        Action::CallCard(c) => Some(*c),
+        _ => None,
+    })
+}
+
+/// Whether `card` has been played.
+pub fn played(g: &Game, card: u8) -> bool {
+    g.history().iter().any(|(_, a)| *a == Action::Play(card))
+}
