@@ -167,3 +167,39 @@ fn progress_counts_every_hand_and_changes_nothing() {
     assert_eq!(done.load(Ordering::Relaxed), 1000);
     assert_eq!(with, simulate(&rules, 1000, 5));
 }
+
+/// The play phase alone (`random_playout`, what `just ab` times as (a)) deals from the caller's
+/// stream and plays every dealt card: the points it gives are the dealt hands' card points plus
+/// the last-trick bonus, with and without a duty to beat the trick (its two compiled versions).
+#[test]
+fn the_play_phase_alone_plays_every_dealt_card() {
+    use kartya::engine::rng::hand_rng;
+    use kartya::engine::sim::random_playout;
+    for name in ["alsos-3p", "asszorti", "koenigrufen-russbach", "anrufen"] {
+        let rules = bundled_rules(name).expect("bundled");
+        let t = &rules.tables;
+        for (contract, c) in rules.variant.contracts.iter().enumerate() {
+            for hand in 0..40u64 {
+                let mut rng = hand_rng(3, hand);
+                let mut copy = rng.clone();
+                let deal = rules.deal_plan.deal_random(t, &mut copy);
+                let trump = c
+                    .trumps
+                    .then(|| kartya::engine::rng::below(&mut copy, t.n_suits as u32) as u8);
+                let Some(pt) = t.table(contract, trump) else { continue };
+                let dealt: i32 = deal
+                    .hands
+                    .iter()
+                    .map(|h| (0..64).filter(|k| h >> k & 1 == 1).map(|k| pt.points[k]).sum::<i32>())
+                    .sum();
+                let points = random_playout(&rules, contract, &mut rng, (hand % deal.n as u64) as u8);
+                let bonus = if pt.counts_points { pt.last_trick } else { 0 };
+                assert_eq!(
+                    points.iter().sum::<i32>(),
+                    dealt + bonus,
+                    "{name} contract {contract} hand {hand}"
+                );
+            }
+        }
+    }
+}
