@@ -3,6 +3,8 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "cli/interactive.rs"]
+mod interactive;
 #[path = "cli/io.rs"]
 mod io;
 #[path = "cli/play.rs"]
@@ -124,6 +126,30 @@ enum Command {
         #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, conflicts_with = "records")]
         shard: Option<kartya::engine::sim::Shard>,
     },
+    /// Play one hand yourself at the terminal against bots: your cards, what your seat may see,
+    /// the legal actions in the variant's words; the score sheet at the end.
+    #[command(
+        after_help = "Examples:\n  kartya play alsos-3p --seat 0 --seed 7\n  kartya play alsos-3p uhu --seat 1 --save hand.json\n\nType the number of an action, or the action in words as listed (`pass`); `quit` leaves."
+    )]
+    Play {
+        #[arg(required = true, value_name = "ARG")]
+        args: Vec<String>,
+        /// Your table seat, 0-based as the sheet numbers them.
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        seat: u8,
+        /// The seed: the same seed and hand give the same deal as that hand of `simulate`.
+        #[arg(long, default_value_t = 1, value_name = "S")]
+        seed: u64,
+        /// Which hand of the seed's run to deal (0-based).
+        #[arg(long, default_value_t = 0, value_name = "I")]
+        hand: u64,
+        /// Save the hand as a record (never over an existing file without --force).
+        #[arg(long, value_name = "FILE")]
+        save: Option<String>,
+        /// Replace the --save file if it exists.
+        #[arg(long, requires = "save")]
+        force: bool,
+    },
     /// Merge the `simulate --shard i/n --json` outputs of all shards of a run into the `--json`
     /// that one run prints.
     #[command(after_help = "Examples:\n  kartya merge shard-*.json > run.json")]
@@ -185,6 +211,23 @@ fn main() -> ExitCode {
             },
         ),
         Command::Merge { files } => shard::merge(&files),
+        Command::Play {
+            args,
+            seat,
+            seed,
+            hand,
+            save,
+            force,
+        } => interactive::play(
+            &args,
+            interactive::PlayArgs {
+                seat,
+                seed,
+                hand,
+                save,
+                force,
+            },
+        ),
     }
 }
 

@@ -21,7 +21,8 @@
 //!   replaces, for that transcript only, the one line of FILE whose trimmed text is LINE with NEW,
 //!   verbatim: "suppose the betli line is written `valeu 10`".
 //! - Commands: `kartya ARG...` (words split as a shell does, with '' and "" quotes), optionally
-//!   followed by `> FILE` or `| head -N`; `diff A B` runs the system's diff. Nothing else.
+//!   followed by `> FILE` or `| head -N`, and `< FILE` for its input (else it reads nothing);
+//!   `diff A B` runs the system's diff. Nothing else.
 #![cfg(unix)]
 
 #[path = "docs_transcripts/text.rs"]
@@ -155,7 +156,7 @@ fn words(command: &str) -> Result<Vec<String>, String> {
                 }
                 any = false;
             }
-            (None, '\\' | '$' | '`' | '*' | ';' | '&' | '<') => return Err(format!("`{c}` is not supported")),
+            (None, '\\' | '$' | '`' | '*' | ';' | '&') => return Err(format!("`{c}` is not supported")),
             _ => {
                 word.push(c);
                 any = true;
@@ -183,6 +184,13 @@ fn lines_of(text: &str) -> Vec<String> {
 /// Runs one `$ ` line in `dir`; gives what the doc would show under it.
 fn run(command: &str, dir: &Path) -> Result<Vec<String>, String> {
     let mut args = words(command)?;
+    // `< FILE`: the command's input (`kartya play`'s answers); otherwise it reads nothing
+    let mut input = None;
+    if let Some(k) = args.iter().position(|a| a == "<") {
+        let file = args.get(k + 1).ok_or("`<` needs a file")?.clone();
+        input = Some(dir.join(file));
+        args.drain(k..k + 2);
+    }
     let mut into_file = None;
     let mut head = None;
     match args.iter().position(|a| a == ">" || a == "|") {
@@ -204,7 +212,12 @@ fn run(command: &str, dir: &Path) -> Result<Vec<String>, String> {
         .args(&args[1..])
         .current_dir(dir)
         .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
+        .stdin(match &input {
+            Some(path) => {
+                Stdio::from(std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?)
+            }
+            None => Stdio::null(),
+        })
         .output()
         .map_err(|e| format!("cannot run {program}: {e}"))?;
     let mut stdout = String::from_utf8_lossy(&output.stdout).to_string();

@@ -254,20 +254,7 @@ fn write_records(
     seed: u64,
 ) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let refs: Vec<RulesRef> = args
-        .iter()
-        .map(|a| match kartya::bundled::find(a) {
-            Some(_) => RulesRef::Name(a.clone()),
-            None => {
-                let text = sources
-                    .ids()
-                    .find(|id| sources.name(*id) == a)
-                    .map(|id| sources.text(id).to_string())
-                    .unwrap_or_default();
-                RulesRef::Inline { text }
-            }
-        })
-        .collect();
+    let refs = rules_refs(args, sources);
     let Some((base, extras)) = refs.split_first() else {
         return Ok(());
     };
@@ -373,4 +360,20 @@ impl Drop for Progress {
             b.finish_and_clear();
         }
     }
+}
+
+/// The rules as a record names them: a bundled name, or a user file's text inline.
+pub(super) fn rules_refs(args: &[String], sources: &SourceSet) -> Vec<RulesRef> {
+    args.iter()
+        .map(|a| match kartya::bundled::find(a) {
+            Some(_) => RulesRef::Name(a.clone()),
+            None => RulesRef::Inline {
+                text: sources
+                    .ids()
+                    .find(|id| sources.name(*id) == a)
+                    .map(|id| sources.text(id).to_string())
+                    .unwrap_or_default(),
+            },
+        })
+        .collect()
 }

@@ -1,0 +1,238 @@
+//! `kartya play`: one hand at the terminal against bots. Takes the rules (as `simulate` does), the
+//! user's table seat, the seed and hand number (the same deal as that hand of `simulate`); reads
+//! the user's actions from stdin (a number from the list or the action in words), writes what the
+//! seat may see, the other seats' actions as far as the seat may see them, and the score sheet;
+//! `--save FILE` keeps the hand as a record that `kartya replay` reads.
+
+use super::io::{errln, outln, outp};
+use kartya::engine::game::{Action, Observation, Phase};
+use kartya::engine::rng::hand_rng;
+use kartya::engine::Seat;
+use kartya::engine::{sim, Game, Rules};
+use kartya::record;
+use kartya::record::notation::{action_text, card_name, parse_action};
+use std::io::{BufRead, IsTerminal};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// A line the user types is at most this long: longer input is cut there.
+const MAX_LINE: u64 = 4096;
+
+/// Actions a hand may take before it is over: far more than any bundled game needs (a hand of
+/// Alsós takes about 40); a guard against a bot and a rule that never end.
+const MAX_ACTIONS: usize = 10_000;
+
+pub struct PlayArgs {
+    /// The user's table seat (0-based, as the sheet numbers them).
+    pub seat: u8,
+    pub seed: u64,
+    /// Which hand of the seed's run (the deal and the dealer of `simulate`'s hand of that number).
+    pub hand: u64,
+    pub save: Option<String>,
+    pub force: bool,
+}
+
+/// Plays one hand with the user at `opts.seat` and random bots at the other seats.
+pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
+    let (sources, loaded, diags) = super::load(args);
+    super::print_diags(&diags, &sources);
+    let Some(variant) = loaded.and_then(|l| l.variant) else {
+        return ExitCode::from(1);
+    };
+    let players = variant.players;
+    if opts.seat >= players {
+        errln!(
+            "error: --seat {}: the table has seats 0 to {} in these rules",
+            opts.seat,
+            players.saturating_sub(1)
+        );
+        return ExitCode::from(2);
+    }
+    if let Some(path) = &opts.save {
+        if std::path::Path::new(path).exists() && !opts.force {
+            errln!("error: --save {path}: the file exists\n  help: give a new file name, or add --force to replace it");
+            return ExitCode::from(1);
+        }
+    }
+    let rules: Arc<Rules> = match Rules::new(variant) {
+        Ok(r) => r,
+        Err(e) => {
+            errln!("error: these rules cannot be played: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut rng = hand_rng(opts.seed, opts.hand);
+    let deal = rules.deal_plan.deal_random(&rules.tables, &mut rng);
+    let mut g = Game::from_deal(Arc::clone(&rules), sim::hand_dealer(&rules, opts.hand), deal);
+    let me = Seat(opts.seat);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut shown = 0; // history entries the user has been told of
+    let mut legal = Vec::new();
+    outln!("{} seats, you are seat {}; dealer seat {}", players, me.0, g.dealer().0);
+    while !g.is_over() {
+        if g.actions_taken() > MAX_ACTIONS {
+            errln!("error: the hand did not end after {MAX_ACTIONS} actions");
+            return ExitCode::from(1);
+        }
+        if g.to_act_seat() != me {
+            // the other seats: the random bots of `simulate`, one action each
+            if !sim::random_step(&mut g, &mut rng, &mut legal) {
+                errln!("error: a bot found no legal action, and the hand is not over");
+                return ExitCode::from(1);
+            }
+            continue;
+        }
+        g.legal_actions_into(&mut legal);
+        if legal.is_empty() {
+            errln!("error: no legal action, and the hand is not over");
+            return ExitCode::from(1);
+        }
+        show_new(&g, me, &mut shown);
+        show_view(&g, &g.observation(me));
+        let Some(action) = ask(&g, &legal, &mut input) else {
+            errln!("the hand is left unfinished (end of input)");
+            return ExitCode::from(1);
+        };
+        if let Err(e) = g.apply(action) {
+            // the action is one of the engine's own list
+            errln!("error: {}", e);
+            return ExitCode::from(1);
+        }
+    }
+    show_new(&g, me, &mut shown);
+    outln!("");
+    outp!("{}", record::sheet::sheet(&g));
+    if let Some(path) = &opts.save {
+        let refs = super::play::rules_refs(args, &sources);
+        let Some((base, extras)) = refs.split_first() else {
+            return ExitCode::from(1);
+        };
+        let mut rec = record::export(&g, base.clone(), extras.to_vec());
+        rec.seed = Some(opts.seed);
+        rec.hand = Some(opts.hand);
+        if let Err(e) = std::fs::write(path, record::to_json(&rec)) {
+            errln!("error: cannot write {path}: {e}");
+            return ExitCode::from(1);
+        }
+        outln!("saved the hand as {path} (`kartya replay {path}` shows it again)");
+    }
+    ExitCode::SUCCESS
+}
+
+/// Tells the user the actions taken since he was last told, as far as his seat sees them: an
+/// action the seat may not see (a card laid face down, a discard of the talon draw) by its seat only.
+fn show_new(g: &Game, me: Seat, shown: &mut usize) {
+    let texts = kartya::record::notation::history_texts(g);
+    let seen = g.observation(me).history;
+    let mut visible = seen.iter().peekable();
+    for (i, (by, a)) in g.history().iter().enumerate() {
+        let is_seen = visible.peek().is_some_and(|v| **v == (*by, *a));
+        if is_seen {
+            visible.next();
+        }
+        if i < *shown {
+            continue;
+        }
+        let who = if *by == me {
+            "you".to_string()
+        } else {
+            format!("seat {}", by.0)
+        };
+        match (is_seen, texts.get(i)) {
+            (true, Some(t)) => outln!("  {who}: {t}"),
+            _ => outln!("  {who}: (a card you do not see)"),
+        }
+    }
+    *shown = g.history().len();
+}
+
+/// What the seat may see now: its cards, the contract, the trick on the table.
+fn show_view(g: &Game, o: &Observation) {
+    let v = &g.rules().variant;
+    let cards = |m: u64| -> String {
+        (0..64u8)
+            .filter(|c| m >> c & 1 == 1)
+            .map(|c| card_name(v, c))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    outln!("");
+    outln!("your cards: {}", cards(o.hand));
+    if o.unseen > 0 {
+        outln!("  and {} cards not yet picked up", o.unseen);
+    }
+    if o.talon_face_up != 0 {
+        outln!("face up: {}", cards(o.talon_face_up));
+    }
+    if let Some(c) = o.contract.and_then(|c| v.contracts.get(c)) {
+        let trump = o
+            .trump
+            .and_then(|t| v.suits.get(t as usize))
+            .map(|s| format!(", trumps {}", s.name))
+            .unwrap_or_default();
+        let by = o
+            .declarer
+            .map(|d| format!(", declarer seat {}", d.0))
+            .unwrap_or_default();
+        outln!("contract {}{trump}{by}", c.name);
+    }
+    if let Some(p) = o.partner {
+        outln!("the declarer's partner: seat {}", p.0);
+    }
+    if o.phase == Phase::Play && !o.trick.is_empty() {
+        let trick: Vec<String> = o
+            .trick
+            .iter()
+            .map(|(s, c)| format!("seat {} {}", s.0, card_name(v, *c)))
+            .collect();
+        outln!("on the table: {}", trick.join(", "));
+    }
+}
+
+/// Lists the legal actions and reads the user's choice: its number, or the action in words.
+/// Gives None at the end of the input (or the word `quit`).
+fn ask<R: BufRead>(g: &Game, legal: &[Action], input: &mut R) -> Option<Action> {
+    let texts: Vec<String> = legal.iter().map(|a| action_text(g, *a)).collect();
+    loop {
+        outln!("your turn:");
+        for (i, t) in texts.iter().enumerate() {
+            outln!("  {:>2}  {t}", i + 1);
+        }
+        outp!("> ");
+        let mut line = Vec::new();
+        match <&mut R as std::io::Read>::take(&mut *input, MAX_LINE).read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => return None,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&line).trim().to_string();
+        if !std::io::stdin().is_terminal() {
+            // a script's answers are not echoed by a terminal: the transcript shows them
+            outln!("{line}");
+        }
+        if line == "quit" {
+            return None;
+        }
+        if let Ok(k) = line.parse::<usize>() {
+            match legal.get(k.wrapping_sub(1)) {
+                Some(a) => return Some(*a),
+                None => {
+                    outln!("no action {k}: give 1 to {}", legal.len());
+                    continue;
+                }
+            }
+        }
+        match parse_action(g, &line) {
+            Ok(a) if legal.contains(&a) => return Some(a),
+            Ok(a) => outln!(
+                "`{line}` is not legal now: {}",
+                g.clone()
+                    .apply(a)
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_else(|| "not in the list".into())
+            ),
+            Err(e) => outln!("`{line}`: {e}"),
+        }
+    }
+}

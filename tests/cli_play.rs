@@ -1,0 +1,128 @@
+//! `kartya play` driven through stdin: takes scripted answers, gives a whole hand to its sheet,
+//! a saved record that `kartya replay` reads back, answers to wrong input, and the refusals
+//! (a seat off the table, an existing file without --force, input that ends too soon).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn play(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kartya"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kartya runs");
+    if let Some(mut stdin) = child.stdin.take() {
+        // the hand may end before every line is read: a closed pipe is not an error here
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    child.wait_with_output().expect("kartya ends")
+}
+
+/// Always the first listed action: enough answers for any hand of the bundled games.
+fn firsts() -> String {
+    "1\n".repeat(200)
+}
+
+#[test]
+fn a_hand_played_with_the_first_action_each_turn_ends_with_the_sheet() {
+    for (variant, seat) in [("alsos-3p", "0"), ("asszorti", "2"), ("koenigrufen-russbach", "1")] {
+        let out = play(&[variant, "--seat", seat, "--seed", "3"], &firsts());
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{variant}: {stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout.contains(&format!("you are seat {seat}")), "{stdout}");
+        assert!(stdout.contains("your cards: "), "{stdout}");
+        assert!(stdout.contains("your turn:"), "{stdout}");
+        assert!(
+            stdout.lines().any(|l| l.starts_with("total")),
+            "{variant}: the sheet ends the hand:\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_and_answers_give_the_same_hand() {
+    let a = play(&["alsos-3p", "--seed", "11", "--hand", "4"], &firsts());
+    let b = play(&["alsos-3p", "--seed", "11", "--hand", "4"], &firsts());
+    let c = play(&["alsos-3p", "--seed", "12", "--hand", "4"], &firsts());
+    assert_eq!(a.stdout, b.stdout);
+    assert_ne!(a.stdout, c.stdout, "another seed, another deal");
+}
+
+#[test]
+fn a_saved_hand_replays_and_is_not_overwritten_without_force() {
+    let dir = std::env::temp_dir().join(format!("kartya-play-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("hand.json");
+    let path = file.to_string_lossy().to_string();
+    let out = play(&["alsos-3p", "--seed", "5", "--save", &path], &firsts());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let played = String::from_utf8_lossy(&out.stdout).to_string();
+    let replay = Command::new(env!("CARGO_BIN_EXE_kartya"))
+        .args(["replay", &path])
+        .output()
+        .expect("replay runs");
+    assert_eq!(
+        replay.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let sheet = String::from_utf8_lossy(&replay.stdout);
+    let total = sheet
+        .lines()
+        .find(|l| l.starts_with("total"))
+        .expect("the replayed sheet has totals");
+    assert!(
+        played.lines().any(|l| l == total),
+        "the replay gives the sheet the play gave: {total}\n{played}"
+    );
+    let again = play(&["alsos-3p", "--seed", "5", "--save", &path], &firsts());
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+    let forced = play(&["alsos-3p", "--seed", "5", "--save", &path, "--force"], &firsts());
+    assert_eq!(forced.status.code(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn wrong_answers_are_explained_and_asked_again() {
+    let input = format!("0\n99\nplay nothing-such\nbid\n{}", firsts());
+    let out = play(&["alsos-3p", "--seed", "3"], &input);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("no action 0: give 1 to"), "{stdout}");
+    assert!(stdout.contains("no action 99: give 1 to"), "{stdout}");
+    assert!(stdout.contains("`play nothing-such`: "), "{stdout}");
+}
+
+#[test]
+fn refusals_exit_with_their_codes() {
+    let off_table = play(&["alsos-3p", "--seat", "3"], "");
+    assert_eq!(off_table.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&off_table.stderr).contains("seats 0 to 2"));
+    let too_soon = play(&["alsos-3p"], "1\n");
+    assert_eq!(too_soon.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&too_soon.stderr).contains("unfinished"));
+    let unknown = play(&["no-such-game"], "");
+    assert_eq!(unknown.status.code(), Some(1));
+}
+
+/// Asszorti's blind talon draw: the declarer (seat 0 in this deal) discards face down, so the
+/// user at seat 1 is told that cards were laid away, never which.
+#[test]
+fn another_seats_face_down_discards_stay_hidden() {
+    let out = play(&["asszorti", "--seat", "1", "--seed", "3"], &firsts());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(stdout.matches("seat 0: (a card you do not see)").count(), 3, "{stdout}");
+    assert!(!stdout.contains("seat 0: discard"), "{stdout}");
+}
