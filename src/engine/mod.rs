@@ -2,12 +2,14 @@
 //! dealing, trick play, the `Game` state machine with scoring, and random-bot simulation.
 //! No game fact lives here: every card, order, contract and figure comes from the variant.
 
+pub mod action;
 mod additive_doubling;
 mod announce;
 mod bid_figures;
 mod bid_holding;
 mod bidding;
 pub mod calling;
+mod card_turns;
 pub mod claims;
 mod commit;
 pub mod deal;
@@ -20,12 +22,14 @@ mod finished;
 pub mod game;
 mod goal_sequence;
 mod goals;
+mod hand_flow;
 mod joint;
 mod level_auction;
 pub mod marriage_lead;
 mod marriages;
 pub mod melds;
 mod minimums;
+mod observation;
 mod open_hands;
 pub mod paper;
 mod partner;

@@ -1,0 +1,140 @@
+//! The card turns of the hand: takes a `Game` in its trick play, gives the legal cards of the
+//! position to act, a legal card played (moving on at the end of trick 1 and of the play), and
+//! the bots' fast path of random cards (`play_random_card`, `play_random_cards` with `card_run`).
+
+use super::game::{Action, Game, Phase};
+use super::play::Play;
+use super::seats::Seat;
+use super::stage::Stage;
+use super::tables::MAX_SEATS;
+
+impl Game {
+    /// Whether trick 1 is played turn by turn now, with announcements or melds beside its cards
+    /// (`legal_cards` gives none then).
+    #[inline]
+    pub(super) fn talk_in_trick_one(&self) -> bool {
+        self.phase() == Phase::Play
+            && self.play.tricks_played == 0
+            && (self.trick_one_talk() || self.meld_open() || self.contract_raise_open())
+    }
+
+    /// Plays a card known to be legal, and moves on at the end of trick 1 and of the play.
+    pub(super) fn play_card(&mut self, card: u8) {
+        let talk_trick = self.trick_one_talk();
+        if talk_trick {
+            self.talk.said_this_turn = false;
+        }
+        if self.claims.made.is_some() {
+            self.note_claim_card(self.play.to_play, card);
+        }
+        self.note_marriage_lead(card);
+        let rules = &self.rules;
+        let Some(t) = rules.tables.play.get(self.table) else {
+            return;
+        };
+        if self.play.place(t, card).is_some() {
+            if self.claims.made.is_some() && self.check_disputed_trick() {
+                return;
+            }
+            // `end with-first-trick`: the window closes with trick 1 (`announce.rs` talk)
+            if talk_trick && self.talk.said_in_trick && !self.rules.variant.announcing.closes_with_first_trick {
+                self.stage = Stage::Back;
+                self.talk.speaker = self.first_leader;
+                self.talk.passes = 0;
+                self.talk.said_this_turn = false;
+                self.talk.min_turns = 0; // everyone spoke with his card of trick 1
+            }
+            if self.play.is_over() {
+                self.finish();
+            } else {
+                self.start_calling();
+            }
+        }
+    }
+
+    /// Plays a uniformly random legal card on the fast path; false if not in a card-only state.
+    #[inline]
+    pub fn play_random_card(&mut self, rng: &mut super::rng::HandRng) -> bool {
+        let Some(m) = self.legal_cards() else { return false };
+        if m == 0 {
+            return false;
+        }
+        self.apply_legal(Action::Play(super::rng::random_card(rng, m)));
+        true
+    }
+
+    /// Plays uniformly random legal cards while only cards may be played, as `play_random_card`
+    /// one after another would (the same draws from the stream); gives how many it played. After
+    /// trick 1 nothing goes with the cards (no announcements, melds or calling round), so the
+    /// cards go straight to the trick play until the hand is over.
+    pub(super) fn play_random_cards(&mut self, rng: &mut super::rng::HandRng) -> u32 {
+        let mut played = 0;
+        while self.play.tricks_played == 0 {
+            if !self.play_random_card(rng) {
+                return played;
+            }
+            played += 1;
+        }
+        if self.phase() != Phase::Play {
+            return played;
+        }
+        // with claims the declarer may claim on each of his turns, and a lead may register a
+        // marriage: card by card
+        if self.claims.rules.is_some() || self.rules.marriage_leads.lead_mask != 0 {
+            while self.play_random_card(rng) {
+                played += 1;
+            }
+            return played;
+        }
+        let Some(t) = self.rules.tables.play.get(self.table) else {
+            return played;
+        };
+        // the stream's state as a local for the run: kept in registers, not stored back per card
+        let mut local_rng = rng.clone();
+        // one loop with the history written and one without, chosen once per run: a test per
+        // card would keep the history's pointers live in the loop
+        let (play, history, seats) = (&mut self.play, &mut self.history, &self.seats);
+        let run = match (self.keep_history, t.beat_duty) {
+            (true, true) => card_run::<true, true>(play, history, seats, t, &mut local_rng),
+            (true, false) => card_run::<true, false>(play, history, seats, t, &mut local_rng),
+            (false, true) => card_run::<false, true>(play, history, seats, t, &mut local_rng),
+            (false, false) => card_run::<false, false>(play, history, seats, t, &mut local_rng),
+        };
+        played += run;
+        self.actions += run;
+        *rng = local_rng;
+        if self.play.is_over() {
+            self.finish();
+        }
+        played
+    }
+}
+
+/// Random legal cards until the play is over (`play_random_cards` after trick 1), each written
+/// into `history` by its table seat when `KEEP`, under a table whose `beat_duty` is `DUTY`;
+/// gives how many it played.
+#[inline(always)]
+fn card_run<const KEEP: bool, const DUTY: bool>(
+    play: &mut Play,
+    history: &mut Vec<(Seat, Action)>,
+    seats: &[Seat; MAX_SEATS],
+    t: &super::tables::PlayTable,
+    rng: &mut super::rng::HandRng,
+) -> u32 {
+    let mut played = 0;
+    loop {
+        let m = play.legal_as::<DUTY>(t);
+        if m == 0 {
+            break;
+        }
+        let card = super::rng::random_card(rng, m);
+        if KEEP {
+            history.push((seats[play.to_play as usize & (MAX_SEATS - 1)], Action::Play(card)));
+        }
+        played += 1;
+        if play.place(t, card).is_some() && play.is_over() {
+            break;
+        }
+    }
+    played
+}

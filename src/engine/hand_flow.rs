@@ -1,0 +1,158 @@
+//! The hand's course between the stages: takes a `Game` whose stage has ended, gives the next
+//! one as the variant orders them (the pickup, the front round, the exchange, the back round,
+//! the trick play with its kept cards and early end) and, at the end, the scored hand.
+
+use super::game::{Game, Phase, Talk};
+use super::score::{self, Score};
+use super::stage::Stage;
+use crate::model::{Announcements, Pickup, Seat as SeatRule};
+
+impl Game {
+    /// Picks up the hidden packets (with `pickup after-partner-call`, only once the partner is
+    /// called or there is no call: `partner.rs`).
+    pub(super) fn pickup(&mut self) {
+        if self.rules.variant.pickup == Pickup::AfterPartnerCall && self.awaits_partner_call() {
+            return;
+        }
+        self.picked_up = true;
+    }
+
+    /// Bidding is over with a contract: the front round, the pickup, then play.
+    pub(super) fn after_bidding(&mut self) {
+        if self.rules.variant.pickup == Pickup::AfterBidding {
+            self.pickup();
+        }
+        let front_round = self.rules.variant.announcing.front_round
+            && self.declared_before_pickup
+            && self.contract_announcements() != Announcements::None;
+        if let Some(declarer) = self.declarer.filter(|_| front_round) {
+            self.stage = Stage::Front;
+            self.talk = Talk::round(declarer, 1, self.all_speak_turns());
+            return;
+        }
+        self.after_front();
+    }
+
+    /// After the front round: pickup, the talon exchange if any, then `begin_play`.
+    pub(super) fn after_front(&mut self) {
+        self.pickup();
+        if self.start_switch() {
+            return;
+        }
+        if !self.exchange_after_back_round() && self.start_exchange() {
+            return;
+        }
+        self.after_exchange();
+    }
+
+    /// Whether a back round is held on its own before the first lead (not with trick 1).
+    pub(super) fn back_round_before_lead(&self) -> bool {
+        !self.rules.variant.announcing.back_with_first_trick && self.contract_announcements() != Announcements::None
+    }
+
+    /// The back round (alone or with trick 1), then play.
+    pub(super) fn begin_play(&mut self) {
+        if self.start_partner_call() {
+            return;
+        }
+        self.start_play();
+        if self.back_round_before_lead() {
+            self.stage = Stage::Back;
+        }
+        // with the first trick, every player speaks in it with his card: a round that goes on
+        // after it (`play_card`) has had everyone's turn already
+        let opener = match self.declarer {
+            Some(d) if self.phase() == Phase::Back && self.rules.variant.announcing.back_declarer_first => d,
+            _ => self.first_leader,
+        };
+        self.talk = Talk::round(opener, 2, self.all_speak_turns());
+    }
+
+    /// The turns a round must have before two passes end it (`Talk::min_turns`).
+    fn all_speak_turns(&self) -> u8 {
+        if self.rules.variant.announcing.all_speak_first {
+            self.n
+        } else {
+            0
+        }
+    }
+
+    /// Sets up the trick play: the table, the first leader, kept cards and the early end.
+    pub(super) fn start_play(&mut self) {
+        let v = &self.rules.variant;
+        let Some(ci) = self.contract else {
+            self.stage = Stage::Over;
+            return;
+        };
+        let Some(c) = v.contracts.get(ci) else {
+            self.stage = Stage::Over;
+            return;
+        };
+        self.table = self.rules.tables.table_index(ci, self.trump).unwrap_or(0);
+        // `order-if-called`: the called card's rank chooses the order of every suit
+        if let Some(alt) = self
+            .rules
+            .tables
+            .table_if_called(ci, self.partner.card, c.order_if_called.map(|(r, _)| r))
+        {
+            self.table = alt;
+        }
+        let n = self.n;
+        // turns go to the right under counter-clockwise seating: the declarer's left neighbour
+        // plays just before him; clockwise, his right neighbour does
+        let clockwise = v.seating == crate::model::Seating::Clockwise;
+        let before = |d: u8| (d + n - 1) % n;
+        let after = |d: u8| (d + 1) % n;
+        let leader = match (c.first_lead, self.declarer) {
+            (SeatRule::Forehand | SeatRule::NonDealer, _) | (_, None) => 0,
+            (SeatRule::Declarer, Some(d)) => d,
+            (SeatRule::DeclarerLeft, Some(d)) if clockwise => after(d),
+            (SeatRule::DeclarerLeft, Some(d)) => before(d),
+            (SeatRule::DeclarerRight, Some(d)) if clockwise => before(d),
+            (SeatRule::DeclarerRight, Some(d)) => after(d),
+        };
+        let leader = if c.first_lead == SeatRule::NonDealer {
+            (0..n).find(|&p| self.seat_at(p) != self.dealer).unwrap_or(0)
+        } else {
+            leader
+        };
+        self.first_leader = leader;
+        self.play.restart(n, &self.hands, leader);
+        self.play.committed = self.committed_for_play();
+        self.start_hands = self.hands;
+        // K28: with a joint bidder play goes on until both results are known
+        if c.early_end_when_lost && self.joint.is_none() {
+            self.play.early_end = self.declarer;
+        }
+        for i in 0..self.anns.len() {
+            self.apply_keep(i);
+        }
+        self.cache_melds();
+        self.start_claims();
+        self.stage = Stage::Play;
+    }
+
+    /// A figure that keeps a card: its announcer may not play it before its trick unless forced.
+    pub(super) fn apply_keep(&mut self, i: usize) {
+        let Some(a) = self.anns.get(i).copied() else { return };
+        let Some((sel, trick)) = self.rules.variant.figures.get(a.figure).and_then(|f| f.keep) else {
+            return;
+        };
+        let mask = self.rules.tables.sel_mask(&sel, self.trump);
+        let until = self.play.trick_index(trick).unwrap_or(0) as u8;
+        let p = a.by as usize;
+        if let (Some(k), Some(u)) = (self.play.keep.get_mut(p), self.play.keep_until.get_mut(p)) {
+            *k |= mask;
+            *u = (*u).max(until);
+        }
+    }
+
+    /// The hand is over: score it.
+    pub(super) fn finish(&mut self) {
+        self.stage = Stage::Over;
+        let mut sheet = self.sheet.take().unwrap_or_else(|| Box::new(Score::empty()));
+        score::score_into(self, &mut sheet);
+        self.sheet = Some(sheet);
+        self.scored = true;
+    }
+}

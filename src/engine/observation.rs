@@ -1,0 +1,115 @@
+//! What a seat may know of a hand: takes a `Game` and a table seat, gives the `Observation` the
+//! bots and `kartya play` see (its cards, the open cards of the table, the trick, the history with
+//! what the seat may not see left out).
+
+use super::game::{Action, Game, Phase};
+use super::seats::{Pos, Seat};
+use super::tables::MAX_SEATS;
+use crate::model::{ContractId, SuitId};
+
+/// What a seat may know.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Observation {
+    pub seat: Seat,
+    pub phase: Phase,
+    /// The seat's own cards it may look at (hidden packets excluded until the pickup).
+    pub hand: u64,
+    /// Own cards not yet picked up.
+    pub unseen: u32,
+    pub indicator: Option<u8>,
+    pub talon_face_up: u64,
+    pub contract: Option<ContractId>,
+    pub trump: Option<SuitId>,
+    pub declarer: Option<Seat>,
+    /// The declarer's cards laid open after a claim or concession (0 otherwise).
+    pub open_hand: u64,
+    /// The declarer's partner (table seat), once this seat may know him (`partner.rs`).
+    pub partner: Option<Seat>,
+    /// Cards laid open on the table, by table seat: the defence's hands under `open-hands`
+    /// (`open_hands.rs`); zero otherwise.
+    pub open_hands: [u64; MAX_SEATS],
+    /// Cards laid face up by their holders and not yet played: `shown` marriages (`marriages.rs`).
+    pub shown: u64,
+    /// Table seats with a card lying face down, laid with their bid and not yet played
+    /// (`commit.rs`); which card only its owner's `history` shows.
+    pub face_down: u16,
+    /// The table seat holding the contract beside the declarer (`joint`), once he has joined.
+    pub joint: Option<Seat>,
+    /// The trick in progress: (seat, card).
+    pub trick: Vec<(Seat, u8)>,
+    /// Every action so far: (seat, action).
+    pub history: Vec<(Seat, Action)>,
+}
+
+impl Game {
+    /// What a seat may know.
+    pub fn observation(&self, seat: Seat) -> Observation {
+        let observer = seat;
+        let seat = seat.0;
+        let pos = self.pos_at(seat);
+        let (hand, unseen) = match pos {
+            Some(p)
+                if self.phase() == Phase::Play
+                    || self.phase() == Phase::Call
+                    || self.phase() == Phase::Claim
+                    || self.phase() == Phase::Over && self.contract.is_some() =>
+            {
+                (self.play.hands.get(p as usize).copied().unwrap_or(0), 0)
+            }
+            Some(p) => {
+                let h = self.hands.get(p as usize).copied().unwrap_or(0);
+                let hidden = if self.picked_up {
+                    0
+                } else {
+                    self.deal.hidden.get(p as usize).copied().unwrap_or(0)
+                };
+                (h & !hidden, hidden.count_ones())
+            }
+            None => (0, 0),
+        };
+        let trick = (0..self.play.trick_len)
+            .map(|i| {
+                (
+                    self.seat_of(Pos((self.play.leader + i) % self.n)),
+                    self.play.trick.get(i as usize).copied().unwrap_or(0),
+                )
+            })
+            .collect();
+        Observation {
+            seat: observer,
+            phase: self.phase(),
+            hand,
+            unseen,
+            indicator: self.deal.indicator,
+            talon_face_up: self.deal.talon_face_up
+                | self.ex.revealed
+                | self.draw_seen_by(seat)
+                | self.talon_shown_by_kontra(),
+            contract: self.contract,
+            trump: self.trump,
+            declarer: self.declarer(),
+            open_hand: self.open_hand(),
+            partner: self.partner_known_to(seat).map(Seat),
+            open_hands: self.defence_open_hands(),
+            shown: self.shown_marriage_cards(),
+            trick,
+            face_down: self.face_down_seats(),
+            joint: self.joint.map(|p| Seat(self.seat_at(p))),
+            history: if self.sees_draw_discards(seat) {
+                self.history
+                    .iter()
+                    .filter(|(by, a)| !self.hides_face_down(seat, by.0, *a))
+                    .copied()
+                    .collect()
+            } else {
+                // the talon draw's discards are face down: the others see that they were made,
+                // not which cards they were
+                self.history
+                    .iter()
+                    .filter(|(by, a)| !matches!(a, Action::Discard(_)) && !self.hides_face_down(seat, by.0, *a))
+                    .copied()
+                    .collect()
+            },
+        }
+    }
+}
