@@ -27,6 +27,7 @@ mod joint;
 mod level_auction;
 pub mod marriage_lead;
 mod marriages;
+mod meld_tables;
 pub mod melds;
 mod minimums;
 mod observation;
