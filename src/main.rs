@@ -231,6 +231,23 @@ fn main() -> ExitCode {
     }
 }
 
+/// Compiles checked rules for play. Rules beyond the engine's fixed limits (which the checker
+/// refuses first, so this is a backstop) are a diagnostic on the command line's arguments.
+fn compile_rules(
+    variant: kartya::model::Variant,
+    sources: &mut SourceSet,
+    args: &[String],
+) -> Result<std::sync::Arc<kartya::engine::Rules>, Diag> {
+    kartya::engine::Rules::new(variant).map_err(|e| {
+        let line = args.join(" ");
+        let len = line.len();
+        let cmd = sources.add("<command line>", line, Origin::Synthetic);
+        Diag::new(Code::OutOfRange, cmd, format!("these rules cannot be played: {e}"))
+            .label(Span::new(0, len), "these rules")
+            .help("the checker should have refused these rules: please report it with the files")
+    })
+}
+
 fn print_diags(diags: &[Diag], sources: &SourceSet) {
     if std::io::stderr().is_terminal() {
         let handler = miette::GraphicalReportHandler::new();

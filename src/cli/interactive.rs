@@ -34,7 +34,7 @@ pub struct PlayArgs {
 
 /// Plays one hand with the user at `opts.seat` and random bots at the other seats.
 pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
-    let (sources, loaded, diags) = super::load(args);
+    let (mut sources, loaded, diags) = super::load(args);
     super::print_diags(&diags, &sources);
     let Some(variant) = loaded.and_then(|l| l.variant) else {
         return ExitCode::from(1);
@@ -54,10 +54,10 @@ pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     }
-    let rules: Arc<Rules> = match Rules::new(variant) {
+    let rules: Arc<Rules> = match super::compile_rules(variant, &mut sources, args) {
         Ok(r) => r,
-        Err(e) => {
-            errln!("error: these rules cannot be played: {e}");
+        Err(d) => {
+            super::print_diags(&[d], &sources);
             return ExitCode::from(1);
         }
     };

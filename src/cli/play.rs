@@ -81,15 +81,15 @@ pub struct SimArgs {
 
 /// Simulates hands with random bots; prints the summary (results and timing kept apart).
 pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
-    let (sources, loaded, diags) = super::load(args);
+    let (mut sources, loaded, diags) = super::load(args);
     super::print_diags(&diags, &sources);
     let Some(variant) = loaded.and_then(|l| l.variant) else {
         return ExitCode::from(1);
     };
-    let rules: Arc<Rules> = match Rules::new(variant) {
+    let rules: Arc<Rules> = match super::compile_rules(variant, &mut sources, args) {
         Ok(r) => r,
-        Err(e) => {
-            errln!("error: these rules cannot be played: {e}");
+        Err(d) => {
+            super::print_diags(&[d], &sources);
             return ExitCode::from(1);
         }
     };
