@@ -35,6 +35,7 @@ pub mod rng;
 pub mod score;
 mod score_most;
 pub mod seats;
+pub mod session;
 pub mod sim;
 mod stage;
 mod switch;
