@@ -1076,6 +1076,20 @@ fn after_contracts(v: &Variant, o: &mut String) {
     if let Some(u) = &v.scoring.unit {
         let _ = writeln!(o, "amounts in {u}");
     }
+    if let Some(session) = &v.scoring.session {
+        let _ = writeln!(
+            o,
+            "session: each seat starts with {}{}, and each hand's payments are carried from hand to hand; {}",
+            session.start,
+            v.scoring.unit.as_deref().map(|u| format!(" {u}")).unwrap_or_default(),
+            match session.ends {
+                crate::model::SessionEnd::WhenOneCannotPay =>
+                    "it ends after a hand in which a seat owes more than he has (paying his last is allowed)",
+                crate::model::SessionEnd::ByAgreement =>
+                    "the rules give no end: it ends when the players agree, and a balance may go below zero",
+            }
+        );
+    }
     if let Some(r) = &v.scoring.robber {
         let _ = writeln!(
             o,

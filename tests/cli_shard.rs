@@ -87,6 +87,12 @@ fn four_shards_of_koenigrufen_merge_to_one_run() {
 }
 
 #[test]
+fn three_shards_of_a_session_of_tokens_merge_to_one_run() {
+    // anrufen's session balance runs per chunk: the merged `session` counts are one run's
+    merged_equals_one_run("anrufen", &["anrufen", "--hands", "1100", "--seed", "5"], 3);
+}
+
+#[test]
 fn one_shard_is_the_plain_run() {
     merged_equals_one_run("one", &["alsos-3p", "uhu", "--hands", "700", "--seed", "2"], 1);
     // and the shard's own results are the plain run's results

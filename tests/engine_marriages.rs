@@ -191,3 +191,40 @@ fn k16_a_marriage_counts_only_with_a_trick_under_the_house_rule() {
     );
     assert_eq!(trickless_melds[1], 0, "the house rule never does");
 }
+
+/// K16 (b) and (c), the base's readings: any player who leads one card of a pair registers it,
+/// the bidder's opponents too (the seed: "a player who holds K and Q"); only a leader registers,
+/// so in trick 1, which the bidder leads (§4.7.1), nobody but the bidder has registered one.
+#[test]
+fn k16_opponents_register_too_and_in_trick_1_only_the_bidder() {
+    let r = rules("anrufen");
+    let mut buf = Vec::new();
+    let mut by_opponents = 0;
+    for i in 0..1500u64 {
+        let mut g = Game::new(Arc::clone(&r), (i % 4) as u8, i);
+        let mut rng = hand_rng(21, i);
+        let mut trick_one_checked = false;
+        while !g.is_over() && random_step(&mut g, &mut rng, &mut buf) {
+            if trick_one_checked || g.play_state().tricks_played != 1 {
+                continue;
+            }
+            trick_one_checked = true;
+            let bidder = g.declarer().and_then(|d| g.pos_of(d)).map(|p| p.0);
+            for pos in (0..4u8).filter(|p| Some(*p) != bidder) {
+                assert_eq!(
+                    g.marriages_declared(pos, 0),
+                    0,
+                    "hand {i}: position {pos} registered in trick 1"
+                );
+            }
+        }
+        let (Some(d), partner) = (g.declarer(), g.partner()) else {
+            continue;
+        };
+        for seat in (0..4u8).filter(|s| *s != d.0 && Some(*s) != partner) {
+            let pos = g.pos_of(kartya::engine::Seat(seat)).unwrap().0;
+            by_opponents += (g.marriages_declared(pos, 0) != 0) as u32;
+        }
+    }
+    assert!(by_opponents > 0, "no opponent of the bidder ever registered a marriage");
+}

@@ -241,6 +241,24 @@ pub fn summary_text(rules: &Rules, args: &[String], s: &sim::Summary) -> String 
             s.robbers
         );
     }
+    if let (Some(session), Some(st)) = (&rules.variant.scoring.session, &s.session) {
+        let short = match session.ends {
+            kartya::model::SessionEnd::WhenOneCannotPay => "which ended it",
+            kartya::model::SessionEnd::ByAgreement => "playing on in debt",
+        };
+        let unit = rules
+            .variant
+            .scoring
+            .unit
+            .as_deref()
+            .map(|u| format!(" {u}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "sessions ({}{unit} each at the start, at most 256 hands each): {}, {:.1} hands on average; a seat could not pay in {} ({}), after {:.1} hands on average",
+            session.start, st.sessions, st.mean_hands, st.cannot_pay, short, st.mean_hands_to_cannot_pay
+        );
+    }
     o
 }
 

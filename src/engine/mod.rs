@@ -40,6 +40,7 @@ pub mod rng;
 pub mod score;
 mod score_most;
 pub mod seats;
+pub mod session;
 pub mod sim;
 mod stage;
 mod switch;

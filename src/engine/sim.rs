@@ -1,6 +1,6 @@
 //! Simulation with random legal bots: takes compiled `Rules`, a number of hands and a seed,
 //! gives a `Summary` (contract mix, declarer results per contract, figure rates, payments per
-//! seat, written paper totals and robbers). Hands run in parallel with rayon; hand i draws from the stream (seed, i), so the
+//! seat, written paper totals and robbers, the sessions of a balance). Hands run in parallel with rayon; hand i draws from the stream (seed, i), so the
 //! result does not depend on the thread count.
 
 use super::game::{Action, Game, Phase};
@@ -49,6 +49,10 @@ pub struct Summary {
     pub paper_total: Vec<i64>,
     /// Robbers completed, each chunk of 256 hands counted as a session of its own.
     pub robbers: u64,
+    /// With `scoring { session ... }`: the sessions of the balance (`session.rs`). Absent
+    /// otherwise, so the summaries of other rules are what they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<super::session::SessionStats>,
 }
 
 impl Summary {
@@ -75,6 +79,7 @@ impl Summary {
                 .collect(),
             total_payment: vec![0; v.players as usize],
             paper_total: vec![0; v.players as usize],
+            session: v.scoring.session.as_ref().map(|_| Default::default()),
             ..Default::default()
         }
     }
@@ -145,6 +150,10 @@ impl Summary {
         for (a, b) in self.total_payment.iter_mut().zip(o.total_payment) {
             *a += b;
         }
+        self.session = match (self.session, o.session) {
+            (Some(a), Some(b)) => Some(a.merge(&b)),
+            (a, b) => a.or(b),
+        };
         self
     }
 }
@@ -415,6 +424,9 @@ pub fn simulate_shard(rules: &Arc<Rules>, hands: u64, seed: u64, shard: Shard, d
             let mut part = Summary::empty(rules, seed);
             let mut buf = Vec::with_capacity(64);
             let mut paper = super::paper::Paper::new(&rules.variant.scoring, rules.variant.players);
+            // the session balance runs within the chunk, so that a shard plays whole sessions
+            let mut balance = (rules.variant.scoring.session.as_ref())
+                .map(|s| super::session::Balance::new(s, rules.variant.players));
             // one game for the chunk, dealt anew for each hand (`random_hand_in` plays the hand
             // `random_hand` would); the summary reads the state and the sheet, not the history
             let mut g = Game::new(Arc::clone(rules), 0, seed);
@@ -424,7 +436,13 @@ pub fn simulate_shard(rules: &Arc<Rules>, hands: u64, seed: u64, shard: Shard, d
                 part.add(&g);
                 if let Some(s) = g.result().filter(|s| !s.redeal) {
                     part.robbers += paper.add(s).is_some() as u64;
+                    if let (Some(b), Some(st)) = (balance.as_mut(), part.session.as_mut()) {
+                        st.add_hand(b, &s.payments);
+                    }
                 }
+            }
+            if let (Some(b), Some(st)) = (balance.as_mut(), part.session.as_mut()) {
+                st.close(b);
             }
             done(((c + 1) * CHUNK).min(range.end) - c * CHUNK);
             part
@@ -441,6 +459,9 @@ pub fn finish(mut s: Summary, seed: u64) -> Summary {
         .iter()
         .map(|t| if s.hands > 0 { *t as f64 / s.hands as f64 } else { 0.0 })
         .collect();
+    if let Some(st) = s.session.as_mut() {
+        st.finish();
+    }
     s
 }
 

@@ -779,6 +779,25 @@ pub struct Robber {
     pub escalate: bool,
 }
 
+/// `session start N each ends ...`: a balance of each seat carried from hand to hand.
+#[derive(Debug, Clone, Serialize)]
+pub struct Session {
+    /// What every seat has at the start of a session (tokens, chips).
+    pub start: i64,
+    pub ends: SessionEnd,
+}
+
+/// When a session ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SessionEnd {
+    /// `when-one-cannot-pay`: after the hand in which a seat owes more than he has (paying his
+    /// last one is allowed).
+    WhenOneCannotPay,
+    /// `by-agreement`: the rules give no end; a balance may go below zero.
+    ByAgreement,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct Scoring {
     /// `payments side-vs-side`: each member of the winning side receives an item's value from
@@ -795,6 +814,9 @@ pub struct Scoring {
     /// `unit cents`: what the amounts are counted in, named on the sheet's total line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
+    /// The session balance, if the rules give one. Left out of the JSON model when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session: Option<Session>,
 }
 
 impl Variant {

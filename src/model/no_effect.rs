@@ -12,6 +12,7 @@ mod contract_rules;
 mod front;
 mod most;
 mod raise;
+mod session;
 mod sides;
 mod undertakings;
 
@@ -35,6 +36,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     claims::check(v, &mut out);
     contract_rules::check(v, &mut out);
     raise::check(v, &mut out);
+    session::check(v, &mut out);
     sides::check(v, &mut out);
     undertakings::check(v, &mut out);
 }

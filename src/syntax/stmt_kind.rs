@@ -193,6 +193,7 @@ stmt_kinds! {
     paper_stmt [scoring_block] "paper" "paper (positive|plus-minus)";
     robber_stmt [scoring_block] "robber" "robber N bonus N [escalate]";
     unit_stmt [scoring_block] "unit" "unit NAME";
+    session_stmt [scoring_block] "session" "session start N each ends (when-one-cannot-pay|by-agreement)";
 
     remove_line [] "remove" "remove (figure|contract|figure-ladder|doubling|calling|exchange) NAME" doc = "remove";
 }

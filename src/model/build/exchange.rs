@@ -162,6 +162,7 @@ impl Builder<'_> {
             paper_plus_minus: false,
             robber: None,
             unit: None,
+            session: None,
         };
         for e in self.block(&["scoring"]) {
             match e.stmt.kind() {
@@ -174,6 +175,15 @@ impl Builder<'_> {
                     s.sitting_out_with_opponents = self.word(e, 1) == Some(words::SittingOut::WithOpponents);
                 }
                 Some(K::unit_stmt) => s.unit = Some(text(e, 1).to_string()),
+                Some(K::session_stmt) => {
+                    // `session start N each ends WORD`: the number is word 2, the end word 5
+                    let start = self.int(e, 2, 0, 1_000_000, "a session's starting balance");
+                    let ends = match self.word(e, 5) {
+                        Some(words::SessionEnds::WhenOneCannotPay) => SessionEnd::WhenOneCannotPay,
+                        Some(words::SessionEnds::ByAgreement) | None => SessionEnd::ByAgreement,
+                    };
+                    s.session = start.map(|start| Session { start, ends });
+                }
                 Some(K::paper_stmt) => s.paper_plus_minus = self.word(e, 1) == Some(words::Paper::PlusMinus),
                 Some(K::robber_stmt) => {
                     let target = self.int(e, 1, 1, 1_000_000, "a robber target").unwrap_or(20);

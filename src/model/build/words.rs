@@ -165,6 +165,7 @@ words! {
     enum SittingOut { WithOpponents = "with-opponents", Nothing = "nothing" }
     /// `paper ...`.
     enum Paper { Positive = "positive", PlusMinus = "plus-minus" }
+    enum SessionEnds { WhenOneCannotPay = "when-one-cannot-pay", ByAgreement = "by-agreement" }
 
     enum ClaimKind { Claim = "claim", Concede = "concede" }
 
