@@ -339,7 +339,7 @@ pub fn random_hand_in(g: &mut Game, seed: u64, index: u64, buf: &mut Vec<Action>
 }
 
 /// The dealer of hand `index`: the deal rotates.
-fn hand_dealer(rules: &Rules, index: u64) -> u8 {
+pub fn hand_dealer(rules: &Rules, index: u64) -> u8 {
     (index % rules.variant.players.max(1) as u64) as u8
 }
 

@@ -1,0 +1,81 @@
+//! The bots (`kartya::bots`): takes every bundled rules file, checks that every bot kind plays
+//! whole hands without an action the rules refuse, that a set of random bots plays exactly the
+//! engine's random hands, and that hands replay from their seed.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use kartya::bots::{play_hand, BotKind, BotSet};
+use kartya::engine::{bundled_rules, sim, Game};
+use std::sync::Arc;
+
+/// Plays `hands` hands of every bundled file with `set(players)`, failing on the first action
+/// the rules refuse.
+fn every_file_plays(hands: u64, set: impl Fn(u8) -> BotSet) {
+    for b in kartya::bundled::all() {
+        let rules = bundled_rules(b.name).unwrap_or_else(|e| panic!("{}: {e}", b.name));
+        let mut bots = set(rules.variant.players);
+        let mut g = Game::new(Arc::clone(&rules), 0, 1);
+        for i in 0..hands {
+            if let Err(e) = play_hand(&mut g, &mut bots, 7, i) {
+                panic!("{} hand {i} with {:?}: {e}", b.name, bots.names());
+            }
+            assert!(g.is_over() && g.result().is_some(), "{} hand {i}: not scored", b.name);
+        }
+    }
+}
+
+#[test]
+fn random_bots_play_the_engines_random_hands() {
+    for name in ["alsos-3p", "asszorti", "koenigrufen-russbach", "koenigrufen-graden"] {
+        let rules = bundled_rules(name).unwrap();
+        let mut bots = BotSet::uniform(BotKind::Random, rules.variant.players);
+        let mut g = Game::new(Arc::clone(&rules), 0, 1);
+        let mut buf = Vec::new();
+        for i in 0..50 {
+            play_hand(&mut g, &mut bots, 3, i).unwrap();
+            let want = sim::random_hand(&rules, 3, i, &mut buf);
+            assert_eq!(g.history(), want.history(), "{name} hand {i}");
+            assert_eq!(g.result(), want.result(), "{name} hand {i}");
+        }
+    }
+}
+
+#[test]
+fn heuristic_bots_play_every_bundled_file() {
+    every_file_plays(200, |n| BotSet::uniform(BotKind::Heuristic, n));
+}
+
+#[test]
+fn one_heuristic_among_random_bots_plays_every_bundled_file() {
+    every_file_plays(200, |n| {
+        let mut kinds = vec![BotKind::Random; n as usize];
+        kinds[1 % n as usize] = BotKind::Heuristic;
+        BotSet::of_kinds(&kinds)
+    });
+}
+
+#[test]
+fn a_hand_replays_from_its_seed() {
+    let rules = bundled_rules("koenigrufen-russbach").unwrap();
+    let n = rules.variant.players;
+    let play = |i| {
+        let mut g = Game::new(Arc::clone(&rules), 0, 1);
+        play_hand(&mut g, &mut BotSet::uniform(BotKind::Heuristic, n), 11, i).unwrap();
+        g.history().to_vec()
+    };
+    for i in 0..20 {
+        assert_eq!(play(i), play(i));
+    }
+}
+
+/// The long run the issue asks for: 10^4 hands of every bundled file with each bot kind.
+/// Run it in release: `cargo test --release --test bots -- --ignored`.
+#[test]
+#[ignore]
+fn every_bot_plays_ten_thousand_hands_of_every_bundled_file() {
+    every_file_plays(10_000, |n| BotSet::uniform(BotKind::Heuristic, n));
+    every_file_plays(10_000, |n| {
+        let mut kinds = vec![BotKind::Random; n as usize];
+        kinds[0] = BotKind::Heuristic;
+        BotSet::of_kinds(&kinds)
+    });
+}
