@@ -7,9 +7,11 @@
 //! the seat knows it is on) and the compiled rules, never another seat's hidden cards.
 //! docs/ARCHITECTURE.md ("The hand's API") and docs/bots.md say the same.
 
+mod cardplay;
 pub mod duplicate;
 pub mod heuristic;
 pub mod random;
+pub mod strength;
 
 use crate::engine::game::{Announced, Levels};
 use crate::engine::rng::{hand_rng, HandRng};
@@ -178,6 +180,22 @@ impl<'a> View<'a> {
     }
     pub fn seat_of(&self, pos: Pos) -> Seat {
         self.game.seat_of(pos)
+    }
+    /// The active position of a table seat (None for a seat sitting out).
+    pub fn pos_of(&self, seat: Seat) -> Option<Pos> {
+        self.game.pos_of(seat)
+    }
+    /// The bidding round in progress (index into the variant's `bidding.rounds`), while bidding.
+    pub fn bid_round(&self) -> Option<usize> {
+        self.game.bid_round()
+    }
+    /// The face-up indicator card of the deal, if any (every seat sees it).
+    pub fn indicator(&self) -> Option<u8> {
+        self.game.deal().indicator
+    }
+    /// The trump suit of the hand, once known.
+    pub fn trump(&self) -> Option<crate::model::SuitId> {
+        self.game.trump()
     }
     /// The seat's own cards it may look at now.
     pub fn hand(&self) -> u64 {
