@@ -94,9 +94,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play hands with random legal bots and summarise the results.
+    /// Play hands with bots (random legal ones unless --bots says otherwise) and summarise the results.
     #[command(
-        after_help = "Examples:\n  kartya simulate alsos-3p --hands 100000 --seed 1\n  kartya simulate alsos-3p uhu --hands 50 --records hands/"
+        after_help = "Examples:\n  kartya simulate alsos-3p --hands 100000 --seed 1\n  kartya simulate alsos-3p --bots heuristic --hands 10000\n  kartya simulate alsos-3p uhu --hands 50 --records hands/"
     )]
     Simulate {
         #[arg(required = true, value_name = "ARG")]
@@ -123,6 +123,10 @@ enum Command {
         /// the output says which shard it is.
         #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, conflicts_with = "records")]
         shard: Option<kartya::engine::sim::Shard>,
+        /// The bots at every seat: random (legal actions at random, the default) or heuristic
+        /// (bids, doubles and plays by rules of thumb read from the rules; docs/bots.md).
+        #[arg(long, value_name = "KIND", default_value = "random", value_parser = play::parse_bots)]
+        bots: kartya::bots::BotKind,
     },
     /// Merge the `simulate --shard i/n --json` outputs of all shards of a run into the `--json`
     /// that one run prints.
@@ -172,6 +176,7 @@ fn main() -> ExitCode {
             force,
             threads,
             shard,
+            bots,
         } => play::simulate(
             &args,
             play::SimArgs {
@@ -182,6 +187,7 @@ fn main() -> ExitCode {
                 force,
                 threads: threads.map(usize::from),
                 shard,
+                bots,
             },
         ),
         Command::Merge { files } => shard::merge(&files),

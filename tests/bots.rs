@@ -84,7 +84,7 @@ fn every_bot_plays_ten_thousand_hands_of_every_bundled_file() {
 /// mean gain per hand has a 95% interval above zero, in a game of each family.
 #[test]
 fn heuristic_beats_random_in_a_duplicate_match() {
-    for name in ["alsos-3p", "asszorti", "koenigrufen-russbach"] {
+    for name in ["alsos-3p", "asszorti", "koenigrufen-russbach", "anrufen"] {
         let rules = bundled_rules(name).unwrap();
         let m = kartya::bots::duplicate::duplicate(&rules, BotKind::Heuristic, BotKind::Random, 300, 5);
         eprintln!("{name}: {m:?}");

@@ -251,3 +251,24 @@ impl<'a> View<'a> {
         self.game.observation(self.seat)
     }
 }
+
+/// `sim::simulate_shard` with bots of `kind` at every seat: the same deals, the same summary
+/// (hands whose bot took an illegal action counted in `illegal`); the random kind is the
+/// engine's own run, byte for byte.
+pub fn simulate_shard(
+    rules: &std::sync::Arc<Rules>,
+    hands: u64,
+    seed: u64,
+    shard: crate::engine::sim::Shard,
+    kind: BotKind,
+    done: &(dyn Fn(u64) + Sync),
+) -> crate::engine::Summary {
+    if kind == BotKind::Random {
+        return crate::engine::sim::simulate_shard(rules, hands, seed, shard, done);
+    }
+    let players = rules.variant.players;
+    crate::engine::sim::simulate_shard_by(rules, hands, seed, shard, done, &|| {
+        let mut set = BotSet::uniform(kind, players);
+        move |g: &mut Game, i: u64| play_hand(g, &mut set, seed, i).is_ok()
+    })
+}

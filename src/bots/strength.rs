@@ -29,7 +29,8 @@ pub fn aim(rules: &Rules, c: ContractId) -> Aim {
     match k.win {
         Win::NoTricks => Aim::NoTricks,
         Win::MostCardPoints => Aim::EveryoneAvoids,
-        Win::MoreThanEach { .. } | Win::MostTricks => Aim::Share(0.5),
+        // more than each opponent: a little above an even share of a seat
+        Win::MoreThanEach { .. } | Win::MostTricks => Aim::Share(1.0 / rules.variant.active.max(1) as f32 + 0.08),
         Win::Goal => match &k.goal {
             Some(Cond::Prim(p)) => prim_aim(rules, p),
             Some(Cond::And(all)) => all
@@ -133,7 +134,8 @@ pub fn success(rules: &Rules, c: ContractId, t: &PlayTable, hand: u64) -> f32 {
                 mine
             };
             // one trick more than needed makes it likely; the scale is about a trick
-            logistic((side - share * tricks - 0.3) / 0.7)
+            let uncounted = UNCOUNTED_SHARE * tricks * (1.0 - share);
+            logistic((side + uncounted - share * tricks) / 0.7)
         }
         Aim::NoTricks => {
             // a card is a danger by how many cards of its suit it outranks
@@ -150,6 +152,12 @@ pub fn success(rules: &Rules, c: ContractId, t: &PlayTable, hand: u64) -> f32 {
         Aim::EveryoneAvoids => 0.5,
     }
 }
+
+/// The tricks a hand takes beyond what `expected_tricks` counts (low cards that win late,
+/// the talon, the opponents' mistakes), as a share of the hand's tricks that the contract
+/// leaves to spare (none in an all-tricks contract): set where duplicate matches against the
+/// random bots paid best (alsos-3p and asszorti, 400 deals each; about 2.5 of 9 tricks).
+const UNCOUNTED_SHARE: f32 = 0.45;
 
 fn logistic(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())

@@ -49,6 +49,14 @@ pub struct Summary {
     pub paper_total: Vec<i64>,
     /// Robbers completed, each chunk of 256 hands counted as a session of its own.
     pub robbers: u64,
+    /// Hands in which a bot took an action the rules refused (the hand stopped there). Left
+    /// out of the JSON when none, as the random bots never do.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub illegal: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Summary {
@@ -127,6 +135,7 @@ impl Summary {
         self.non_zero_sum += o.non_zero_sum;
         self.cards_played += o.cards_played;
         self.robbers += o.robbers;
+        self.illegal += o.illegal;
         for (a, b) in self.paper_total.iter_mut().zip(o.paper_total) {
             *a += b;
         }
@@ -407,20 +416,47 @@ impl Shard {
 /// `simulate_with_progress` for the hands of one shard of a run of `hands`: hand i is the hand
 /// i of the whole run, so `finish` over the merged shards gives what one run gives.
 pub fn simulate_shard(rules: &Arc<Rules>, hands: u64, seed: u64, shard: Shard, done: &(dyn Fn(u64) + Sync)) -> Summary {
+    simulate_shard_by(rules, hands, seed, shard, done, &|| {
+        let mut buf = Vec::with_capacity(64);
+        move |g: &mut Game, i: u64| {
+            random_hand_in(g, seed, i, &mut buf);
+            true
+        }
+    })
+}
+
+/// `simulate_shard` with other players: each chunk of hands gets its own player from `player`
+/// (so it may keep buffers or bots), which plays hand `i` of the run in the chunk's `Game`
+/// and says whether every action it took was legal (a hand where one was not counts in
+/// `Summary::illegal`). The random bots' player is monomorphised into the loop.
+pub fn simulate_shard_by<P, F>(
+    rules: &Arc<Rules>,
+    hands: u64,
+    seed: u64,
+    shard: Shard,
+    done: &(dyn Fn(u64) + Sync),
+    player: &F,
+) -> Summary
+where
+    P: FnMut(&mut Game, u64) -> bool,
+    F: Fn() -> P + Sync,
+{
     let range = shard.hands(hands);
     let (first, last) = (range.start / CHUNK, range.end.div_ceil(CHUNK));
     let s = (first..last)
         .into_par_iter()
         .map(|c| {
             let mut part = Summary::empty(rules, seed);
-            let mut buf = Vec::with_capacity(64);
+            let mut play = player();
             let mut paper = super::paper::Paper::new(&rules.variant.scoring, rules.variant.players);
             // one game for the chunk, dealt anew for each hand (`random_hand_in` plays the hand
             // `random_hand` would); the summary reads the state and the sheet, not the history
             let mut g = Game::new(Arc::clone(rules), 0, seed);
             g.set_keep_history(false);
             for i in c * CHUNK..((c + 1) * CHUNK).min(range.end) {
-                random_hand_in(&mut g, seed, i, &mut buf);
+                if !play(&mut g, i) {
+                    part.illegal += 1;
+                }
                 part.add(&g);
                 if let Some(s) = g.result().filter(|s| !s.redeal) {
                     part.robbers += paper.add(s).is_some() as u64;
