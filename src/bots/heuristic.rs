@@ -4,11 +4,12 @@
 //! declarer's success unlikely (or, as declarer, likely); calls every meld it may, exchanges
 //! and draws what the talon offers, discards its least cards, names the trump suit it is
 //! longest and strongest in, calls a partner's card it does not hold, disputes claims, plays
-//! on when offered a call; and plays cards as `cardplay.rs` says. It announces no figure yet.
+//! on when offered a call; announces a figure of its side when its estimated chance
+//! (`strength::figure_success`) is high; and plays cards as `cardplay.rs` says.
 //! It never allocates per decision beyond its reused action buffer.
 
 use super::cardplay::{choose_card, lowest};
-use super::strength::{aim, expected_tricks, success};
+use super::strength::{aim, expected_tricks, figure_success, success};
 use super::{Bot, View};
 use crate::engine::game::Item;
 use crate::engine::rng::HandRng;
@@ -44,6 +45,9 @@ impl Bot for HeuristicBot {
             if doubling_pays(view) {
                 return *k;
             }
+        }
+        if let Some(a) = announcement(view, list) {
+            return a;
         }
         match view.phase() {
             Phase::Bidding => bid(view, list),
@@ -302,4 +306,31 @@ fn doubling_pays(view: &View<'_>) -> bool {
     let tricks = (rules.tables.n_cards as f32 / n).floor();
     matches!(aim(rules, c), super::strength::Aim::Share(_))
         && expected_tricks(t, hand, rules.variant.active) >= 1.6 * tricks / n
+}
+
+/// The chance from which a figure is worth announcing: a failed figure costs its value, and
+/// the estimate is rough, so only a likely one is announced.
+const ANNOUNCE_FROM: f32 = 0.75;
+
+/// A figure worth announcing now, for the declarer's side: the likeliest of those the estimate
+/// can read, if likely enough.
+fn announcement(view: &View<'_>, list: &[Action]) -> Option<Action> {
+    let rules = view.rules();
+    let (c, d) = (view.contract()?, view.declarer().and_then(|d| view.pos_of(d))?);
+    if view.side() & (1 << d.0) == 0 {
+        return None;
+    }
+    let t = view.play_table().or_else(|| rules.tables.table(c, view.trump()))?;
+    let hand = view.hand();
+    let mut best: Option<(Action, f32)> = None;
+    for a in list {
+        let Action::Announce(f) = *a else { continue };
+        let Some(p) = figure_success(rules, f as usize, c, t, hand) else {
+            continue;
+        };
+        if p >= ANNOUNCE_FROM && best.is_none_or(|(_, q)| p > q) {
+            best = Some((*a, p));
+        }
+    }
+    best.map(|(a, _)| a)
 }

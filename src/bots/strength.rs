@@ -7,7 +7,7 @@
 use crate::engine::tables::cards;
 use crate::engine::{PlayTable, Rules};
 use crate::model::cond::{Cond, Prim};
-use crate::model::{ContractId, SidesKind, Win};
+use crate::model::{ContractId, FigureId, Win};
 use crate::syntax::ast::{Comparison, TrickCount};
 
 /// What a contract asks of its declarer's side.
@@ -55,8 +55,13 @@ fn stricter(a: Aim, b: Aim) -> Aim {
 }
 
 fn prim_aim(rules: &Rules, p: &Prim) -> Aim {
+    prim_aim_known(rules, p).unwrap_or(Aim::Share(0.5))
+}
+
+/// The aim a condition's primitive states, if it is one the estimate can read.
+fn prim_aim_known(rules: &Rules, p: &Prim) -> Option<Aim> {
     let tricks = (rules.tables.n_cards as f32 / rules.variant.active.max(1) as f32).max(1.0);
-    match *p {
+    Some(match *p {
         Prim::NoTricks => Aim::NoTricks,
         Prim::AllTricks => Aim::Share(1.0),
         Prim::Tricks { cmp, n } => match cmp {
@@ -69,7 +74,45 @@ fn prim_aim(rules: &Rules, p: &Prim) -> Aim {
             let extra = if cmp == Comparison::MoreThan { 1.0 } else { 0.0 };
             Aim::Share(((threshold as f32 + extra) / total).clamp(0.0, 1.0))
         }
-        _ => Aim::Share(0.5),
+        _ => return None,
+    })
+}
+
+/// The chance that the declarer's side, the declarer holding `hand`, fulfils the condition
+/// of figure `f` in contract `c` under table `t`; None when the condition is one the estimate
+/// cannot read (a figure the bot then never announces). Holding is certain or impossible;
+/// capturing cards one holds is likely (each a trick to win), others' cards unlikely.
+pub fn figure_success(rules: &Rules, f: FigureId, c: ContractId, t: &PlayTable, hand: u64) -> Option<f32> {
+    let fig = rules.variant.figures.get(f)?;
+    let (_, cond) = fig.conditions.iter().find(|(k, _)| k.is_none_or(|k| k == c))?;
+    cond_success(rules, c, t, hand, cond)
+}
+
+fn cond_success(rules: &Rules, c: ContractId, t: &PlayTable, hand: u64, cond: &Cond) -> Option<f32> {
+    match cond {
+        Cond::And(all) => all
+            .iter()
+            .try_fold(1.0, |p, k| cond_success(rules, c, t, hand, k).map(|q| p * q)),
+        Cond::Or(any) => any
+            .iter()
+            .try_fold(0.0f32, |p, k| cond_success(rules, c, t, hand, k).map(|q| p.max(q))),
+        Cond::Not(_) => None,
+        Cond::Prim(p) => match p {
+            Prim::Holds(sels) => {
+                let m = sels.iter().fold(0, |m, s| m | rules.tables.sel_mask(s, t.trump));
+                Some(if m & !hand == 0 { 1.0 } else { 0.0 })
+            }
+            Prim::Captures(sels) => {
+                let m = sels.iter().fold(0, |m, s| m | rules.tables.sel_mask(s, t.trump));
+                Some(if m & !hand == 0 {
+                    0.9f32.powi(m.count_ones() as i32)
+                } else {
+                    0.05
+                })
+            }
+            Prim::Game { won: true } => Some(success(rules, c, t, hand)),
+            other => prim_aim_known(rules, other).map(|a| success_of(rules, c, t, hand, a)),
+        },
     }
 }
 
@@ -118,16 +161,17 @@ pub fn expected_tricks(t: &PlayTable, hand: u64, players: u8) -> f32 {
 /// declarer holds `hand`, by the tricks it may expect against what the contract asks: a
 /// partner (called or fixed) brings his fair share of the rest.
 pub fn success(rules: &Rules, c: ContractId, t: &PlayTable, hand: u64) -> f32 {
+    success_of(rules, c, t, hand, aim(rules, c))
+}
+
+/// `success` for an aim of the declarer's side in contract `c` (the contract's own, or a figure's).
+fn success_of(rules: &Rules, c: ContractId, t: &PlayTable, hand: u64, aim: Aim) -> f32 {
     let n = rules.variant.active.max(1);
     let tricks = (rules.tables.n_cards as f32 / n as f32).floor().max(1.0);
-    match aim(rules, c) {
+    match aim {
         Aim::Share(share) => {
             let mine = expected_tricks(t, hand, n);
-            let partner = rules.variant.contracts.get(c).is_some_and(|k| k.sides.with_partner())
-                && !matches!(
-                    rules.variant.contracts.get(c).map(|k| k.sides),
-                    Some(SidesKind::DeclarerVsDefence)
-                );
+            let partner = rules.variant.contracts.get(c).is_some_and(|k| k.sides.with_partner());
             let side = if partner {
                 mine + (tricks - mine).max(0.0) / (n - 1).max(1) as f32
             } else {
