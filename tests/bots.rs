@@ -92,3 +92,81 @@ fn heuristic_beats_random_in_a_duplicate_match() {
         assert!(m.low > 0.0, "{name}: {m:?}");
     }
 }
+
+/// The strength table of docs/bots.md and the heuristic bot's speed, from one release run:
+/// `cargo test --release --test bots strength_table -- --ignored --nocapture`. The speed is
+/// full alsos-3p hands on this test's one thread, the median of five rounds.
+#[test]
+#[ignore]
+fn strength_table_and_speed() {
+    use std::time::Instant;
+    println!("| game | deals | heuristic − random per hand | 95% interval | sd per deal |");
+    println!("| --- | ---: | ---: | --- | ---: |");
+    for name in ["alsos-3p", "asszorti", "koenigrufen-russbach"] {
+        let rules = bundled_rules(name).unwrap();
+        let m = kartya::bots::duplicate::duplicate(&rules, BotKind::Heuristic, BotKind::Random, 10_000, 1);
+        assert_eq!(m.illegal, 0);
+        println!(
+            "| {name} | {} | {:+.3} | [{:+.3}, {:+.3}] | {:.2} |",
+            m.deals, m.mean, m.low, m.high, m.sd
+        );
+    }
+    let rules = bundled_rules("alsos-3p").unwrap();
+    let mut g = Game::new(Arc::clone(&rules), 0, 1);
+    g.set_keep_history(false);
+    let mut bots = BotSet::uniform(BotKind::Heuristic, rules.variant.players);
+    let hands = 20_000;
+    let mut rates: Vec<f64> = (0..5)
+        .map(|round| {
+            let start = Instant::now();
+            for i in 0..hands {
+                play_hand(&mut g, &mut bots, 1, round * hands + i).unwrap();
+            }
+            hands as f64 / start.elapsed().as_secs_f64()
+        })
+        .collect();
+    rates.sort_by(f64::total_cmp);
+    println!(
+        "heuristic alsos-3p: median {:.0} hands/s on one thread ({rates:.0?})",
+        rates[2]
+    );
+}
+
+/// The view's parts agree with the seat's `observation` at every step of heuristic hands with
+/// a called partner: its own cards are the observation's hand, the played cards are the cards
+/// of the history, and while the observation shows no partner the seat's known side is itself.
+#[test]
+fn the_view_shows_what_the_observation_shows() {
+    use kartya::bots::View;
+    use kartya::engine::{Action, Seat};
+    for name in ["koenigrufen-russbach", "alsos-3p", "koenigrufen-graden"] {
+        let rules = bundled_rules(name).unwrap();
+        let n = rules.variant.players;
+        let mut bots: Vec<Box<dyn kartya::bots::Bot>> = (0..n).map(|_| BotKind::Heuristic.make()).collect();
+        for i in 0..30 {
+            let mut g = Game::new(Arc::clone(&rules), (i % n as u64) as u8, 100 + i);
+            let mut rng = kartya::engine::rng::hand_rng(100, i);
+            while !g.is_over() {
+                let played: u64 = g.history().iter().fold(0, |m, (_, a)| match a {
+                    Action::Play(c) => m | 1 << c,
+                    _ => m,
+                });
+                assert_eq!(g.played_cards(), played, "{name} hand {i}");
+                for s in 0..n {
+                    let obs = g.observation(Seat(s));
+                    assert_eq!(g.hand_of(Seat(s)), obs.hand, "{name} hand {i} seat {s}");
+                    let with_partner = g
+                        .contract()
+                        .and_then(|c| rules.variant.contracts.get(c))
+                        .is_some_and(|c| c.sides.with_partner());
+                    if let (true, None, Some(p)) = (with_partner, obs.partner, g.pos_of(Seat(s))) {
+                        assert_eq!(g.side_known_to(Seat(s)), 1 << p.0, "{name} hand {i} seat {s}");
+                    }
+                }
+                let seat = g.to_act_seat();
+                let a = bots[seat.0 as usize].act(&View::new(&g, seat), &mut rng);
+                g.apply(a).unwrap();
+            }
+        }
+    }
+}

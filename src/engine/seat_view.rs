@@ -26,9 +26,14 @@ impl Game {
     }
 
     /// The cards played face up to tricks so far, the trick in progress included: what every
-    /// seat has seen fall (none before the trick play).
+    /// seat has seen fall (none before the trick play). A back round is held only once the
+    /// play is set up (`begin_play`), before the lead or after trick 1, so it counts too.
     pub fn played_cards(&self) -> u64 {
-        if !matches!(self.phase(), Phase::Play | Phase::Call | Phase::Claim | Phase::Over) || self.contract.is_none() {
+        let in_play = matches!(
+            self.phase(),
+            Phase::Back | Phase::Play | Phase::Call | Phase::Claim | Phase::Over
+        );
+        if !in_play || self.contract.is_none() {
             return 0;
         }
         let mut in_hands = 0;
