@@ -170,3 +170,14 @@ fn the_view_shows_what_the_observation_shows() {
         }
     }
 }
+
+/// A stepped set of random bots asks the trait's random bot (not the fast path) and plays
+/// every bundled file too; two sets of the same kind against each other gain nothing.
+#[test]
+fn stepped_random_bots_play_and_a_bot_does_not_beat_itself() {
+    every_file_plays(100, |n| BotSet::uniform(BotKind::Random, n).stepped());
+    let rules = bundled_rules("alsos-3p").unwrap();
+    let m = kartya::bots::duplicate::duplicate(&rules, BotKind::Heuristic, BotKind::Heuristic, 200, 3);
+    assert_eq!(m.illegal, 0);
+    assert!(m.mean.abs() < 1e-9, "{m:?}");
+}

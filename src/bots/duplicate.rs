@@ -51,12 +51,13 @@ pub fn duplicate_with(rules: &Arc<Rules>, a: MakeBot<'_>, b: MakeBot<'_>, deals:
                     }
                     g.result().map_or([0; MAX_SEATS], |s| s.payments)
                 };
-                let mut field = BotSet::new((0..players).map(|_| b()).collect());
+                // stepped: the field is the same bot in both plays, random ones included
+                let mut field = BotSet::new((0..players).map(|_| b()).collect()).stepped();
                 let base = payments(g, &mut field);
                 let active: Vec<usize> = (0..players).filter(|&s| g.pos_of(Seat(s as u8)).is_some()).collect();
                 let mut diff = 0i64;
                 for &s in &active {
-                    let mut set = BotSet::new((0..players).map(|k| if k == s { a() } else { b() }).collect());
+                    let mut set = BotSet::new((0..players).map(|k| if k == s { a() } else { b() }).collect()).stepped();
                     let with_a = payments(g, &mut set);
                     diff += with_a.get(s).copied().unwrap_or(0) - base.get(s).copied().unwrap_or(0);
                 }

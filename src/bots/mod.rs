@@ -71,6 +71,8 @@ impl BotKind {
 pub struct BotSet {
     bots: Vec<Box<dyn Bot>>,
     buf: Vec<Action>,
+    /// Whether a set of random bots only may take the engine's fast path.
+    fast_path: bool,
 }
 
 impl BotSet {
@@ -79,7 +81,16 @@ impl BotSet {
         BotSet {
             bots,
             buf: Vec::with_capacity(64),
+            fast_path: true,
         }
+    }
+
+    /// This set always asking its bots through the trait, random ones too: a comparison of
+    /// bot sets then plays the same random bot wherever one sits (the fast path's random
+    /// hands are not draw for draw the trait's).
+    pub fn stepped(mut self) -> BotSet {
+        self.fast_path = false;
+        self
     }
 
     /// A bot of `kind` at each of `seats` table seats.
@@ -98,7 +109,7 @@ impl BotSet {
     }
 
     fn all_fast_random(&self) -> bool {
-        self.bots.iter().all(|b| b.is_fast_random())
+        self.fast_path && self.bots.iter().all(|b| b.is_fast_random())
     }
 }
 
