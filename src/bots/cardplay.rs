@@ -165,7 +165,6 @@ pub fn choose_card(v: &View<'_>, t: &PlayTable, legal: u64, aim: Aim, declarer_s
             return cheapest(t, beaters);
         }
     }
-    let _ = declarer_side;
     lowest(t, others | if others == 0 { legal } else { 0 })
 }
 
