@@ -18,6 +18,7 @@ bench:
     cargo bench --bench front_end
     cargo bench --bench engine
     cargo bench --bench solve
+    cargo bench --bench bots
 
 # the speed yardstick the engine bench is compared with (run it right before or after `bench`)
 yardstick:

@@ -5,6 +5,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+pub mod bots;
 pub mod bundled;
 pub mod diag;
 pub mod engine;

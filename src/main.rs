@@ -96,9 +96,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play hands with random legal bots and summarise the results.
+    /// Play hands with bots (random legal ones unless --bots says otherwise) and summarise the results.
     #[command(
-        after_help = "Examples:\n  kartya simulate alsos-3p --hands 100000 --seed 1\n  kartya simulate alsos-3p uhu --hands 50 --records hands/"
+        after_help = "Examples:\n  kartya simulate alsos-3p --hands 100000 --seed 1\n  kartya simulate alsos-3p --bots heuristic --hands 10000\n  kartya simulate alsos-3p uhu --hands 50 --records hands/"
     )]
     Simulate {
         #[arg(required = true, value_name = "ARG")]
@@ -125,11 +125,15 @@ enum Command {
         /// the output says which shard it is.
         #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, conflicts_with = "records")]
         shard: Option<kartya::engine::sim::Shard>,
+        /// The bots at every seat: random (legal actions at random, the default) or heuristic
+        /// (bids, doubles and plays by rules of thumb read from the rules; docs/bots.md).
+        #[arg(long, value_name = "KIND", default_value = "random", value_parser = play::parse_bots)]
+        bots: kartya::bots::BotKind,
     },
     /// Play one hand yourself at the terminal against bots: your cards, what your seat may see,
     /// the legal actions in the variant's words; the score sheet at the end.
     #[command(
-        after_help = "Examples:\n  kartya play alsos-3p --seat 0 --seed 7\n  kartya play alsos-3p uhu --seat 1 --save hand.json\n\nType the number of an action, or the action in words as listed (`pass`); `quit` leaves."
+        after_help = "Examples:\n  kartya play alsos-3p --seat 0 --seed 7\n  kartya play asszorti --seat 2 --bots random\n  kartya play alsos-3p uhu --seat 1 --save hand.json\n\nType the number of an action, or the action in words as listed (`pass`); `quit` leaves."
     )]
     Play {
         #[arg(required = true, value_name = "ARG")]
@@ -149,6 +153,10 @@ enum Command {
         /// Replace the --save file if it exists.
         #[arg(long, requires = "save")]
         force: bool,
+        /// The bots at the other seats: heuristic (the default: bids, doubles and plays by
+        /// rules of thumb read from the rules) or random (docs/bots.md).
+        #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = play::parse_bots)]
+        bots: kartya::bots::BotKind,
     },
     /// Merge the `simulate --shard i/n --json` outputs of all shards of a run into the `--json`
     /// that one run prints.
@@ -198,6 +206,7 @@ fn main() -> ExitCode {
             force,
             threads,
             shard,
+            bots,
         } => play::simulate(
             &args,
             play::SimArgs {
@@ -208,6 +217,7 @@ fn main() -> ExitCode {
                 force,
                 threads: threads.map(usize::from),
                 shard,
+                bots,
             },
         ),
         Command::Merge { files } => shard::merge(&files),
@@ -218,6 +228,7 @@ fn main() -> ExitCode {
             hand,
             save,
             force,
+            bots,
         } => interactive::play(
             &args,
             interactive::PlayArgs {
@@ -226,6 +237,7 @@ fn main() -> ExitCode {
                 hand,
                 save,
                 force,
+                bots,
             },
         ),
     }

@@ -105,6 +105,18 @@ fn wrong_answers_are_explained_and_asked_again() {
 }
 
 #[test]
+fn the_bots_are_heuristic_unless_told_and_random_on_request() {
+    let heuristic = play(&["alsos-3p", "--seed", "3"], &firsts());
+    let default = play(&["alsos-3p", "--seed", "3", "--bots", "heuristic"], &firsts());
+    let random = play(&["alsos-3p", "--seed", "3", "--bots", "random"], &firsts());
+    assert_eq!(heuristic.stdout, default.stdout);
+    assert_ne!(heuristic.stdout, random.stdout, "the other seats play otherwise");
+    assert_eq!(random.status.code(), Some(0));
+    let unknown = play(&["alsos-3p", "--bots", "clever"], "");
+    assert_eq!(unknown.status.code(), Some(2));
+}
+
+#[test]
 fn refusals_exit_with_their_codes() {
     let off_table = play(&["alsos-3p", "--seat", "3"], "");
     assert_eq!(off_table.status.code(), Some(2));
@@ -116,11 +128,14 @@ fn refusals_exit_with_their_codes() {
     assert_eq!(unknown.status.code(), Some(1));
 }
 
-/// Asszorti's blind talon draw: the declarer (seat 0 in this deal) discards face down, so the
+/// Asszorti's blind talon draw: the declarer (seat 0 in this deal, with random bots) discards face down, so the
 /// user at seat 1 is told that cards were laid away, never which.
 #[test]
 fn another_seats_face_down_discards_stay_hidden() {
-    let out = play(&["asszorti", "--seat", "1", "--seed", "3"], &firsts());
+    let out = play(
+        &["asszorti", "--seat", "1", "--seed", "3", "--bots", "random"],
+        &firsts(),
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert_eq!(stdout.matches("seat 0: (a card you do not see)").count(), 3, "{stdout}");

@@ -1,7 +1,8 @@
 //! `simulate --shard i/n` and `kartya merge`, running the binary: the merged shards print what one
 //! run prints with `--json` (byte for byte but the timing, which no two runs share), for 4 shards
 //! of alsos-3p and of a Königrufen game, 1 shard, and more shards than chunks; every refusal of
-//! `merge` is a diagnostic (snapshotted) with exit 1; absurd `--shard` values are usage errors.
+//! `merge` is a diagnostic (snapshotted) with exit 1; absurd `--shard` values are usage errors;
+//! shards of `--bots heuristic` merge too, and never with shards of other bots.
 
 mod common;
 
@@ -90,6 +91,31 @@ fn four_shards_of_koenigrufen_merge_to_one_run() {
 fn three_shards_of_a_session_of_tokens_merge_to_one_run() {
     // anrufen's session balance runs per chunk: the merged `session` counts are one run's
     merged_equals_one_run("anrufen", &["anrufen", "--hands", "1100", "--seed", "5"], 3);
+}
+
+#[test]
+fn four_shards_of_heuristic_bots_merge_to_one_run() {
+    merged_equals_one_run(
+        "heuristic",
+        &["asszorti", "--bots", "heuristic", "--hands", "900", "--seed", "4"],
+        4,
+    );
+}
+
+#[test]
+fn shards_of_other_bots_do_not_merge() {
+    let d = dir("bots-mismatch");
+    let run = ["alsos-3p", "--hands", "600", "--seed", "1"];
+    let mut files = write_shards(&d, "r", &run, 2);
+    let heuristic: Vec<&str> = run.iter().copied().chain(["--bots", "heuristic"]).collect();
+    files.extend(write_shards(&d, "h", &heuristic, 2));
+    let o = run_in(&d, &["merge", &files[0], &files[3]]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        stderr(&o).contains("played by heuristic bots, the first by random"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -1,10 +1,11 @@
-//! `kartya play`: one hand at the terminal against bots. Takes the rules (as `simulate` does), the
+//! `kartya play`: one hand at the terminal against bots (`kartya::bots`, heuristic by default). Takes the rules (as `simulate` does), the
 //! user's table seat, the seed and hand number (the same deal as that hand of `simulate`); reads
 //! the user's actions from stdin (a number from the list or the action in words), writes what the
 //! seat may see, the other seats' actions as far as the seat may see them, and the score sheet;
 //! `--save FILE` keeps the hand as a record that `kartya replay` reads.
 
 use super::io::{errln, outln, outp};
+use kartya::bots::View;
 use kartya::engine::game::{Action, Observation, Phase};
 use kartya::engine::rng::hand_rng;
 use kartya::engine::Seat;
@@ -30,9 +31,11 @@ pub struct PlayArgs {
     pub hand: u64,
     pub save: Option<String>,
     pub force: bool,
+    /// The kind of bot at every other seat.
+    pub bots: kartya::bots::BotKind,
 }
 
-/// Plays one hand with the user at `opts.seat` and random bots at the other seats.
+/// Plays one hand with the user at `opts.seat` and bots of `opts.bots` at the other seats.
 pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
     let (mut sources, loaded, diags) = super::load(args);
     super::print_diags(&diags, &sources);
@@ -65,6 +68,10 @@ pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
     let deal = rules.deal_plan.deal_random(&rules.tables, &mut rng);
     let mut g = Game::from_deal(Arc::clone(&rules), sim::hand_dealer(&rules, opts.hand), deal);
     let me = Seat(opts.seat);
+    let mut bots: Vec<Box<dyn kartya::bots::Bot>> = (0..players).map(|_| opts.bots.make()).collect();
+    for b in bots.iter_mut() {
+        b.start_hand();
+    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut shown = 0; // history entries the user has been told of
@@ -75,10 +82,16 @@ pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
             errln!("error: the hand did not end after {MAX_ACTIONS} actions");
             return ExitCode::from(1);
         }
-        if g.to_act_seat() != me {
-            // the other seats: the random bots of `simulate`, one action each
-            if !sim::random_step(&mut g, &mut rng, &mut legal) {
-                errln!("error: a bot found no legal action, and the hand is not over");
+        let seat = g.to_act_seat();
+        if seat != me {
+            // another seat: its bot acts on what that seat may see (`kartya::bots::View`)
+            let Some(bot) = bots.get_mut(seat.0 as usize) else {
+                errln!("error: no bot sits at seat {}", seat.0);
+                return ExitCode::from(1);
+            };
+            let action = bot.act(&View::new(&g, seat), &mut rng);
+            if let Err(e) = g.apply(action) {
+                errln!("error: the bot at seat {} took an action the rules refuse: {e}", seat.0);
                 return ExitCode::from(1);
             }
             continue;
@@ -229,7 +242,7 @@ fn ask<R: BufRead>(g: &Game, legal: &[Action], input: &mut R) -> Option<Action> 
                 g.clone()
                     .apply(a)
                     .err()
-                    .map(|e| e.to_string())
+                    .map(|e| e.rule.to_string())
                     .unwrap_or_else(|| "not in the list".into())
             ),
             Err(e) => outln!("`{line}`: {e}"),

@@ -2,6 +2,7 @@
 //! score sheets and summaries. Thin: every rule lives in the library.
 
 use super::io::{errln, outln, outp};
+use kartya::bots::{self, BotKind};
 use kartya::diag::Diag;
 use kartya::engine::{sim, Rules};
 use kartya::record::{self, RulesRef};
@@ -77,6 +78,16 @@ pub struct SimArgs {
     pub threads: Option<usize>,
     /// Only these hands of the run (`--shard i/n`); None: all.
     pub shard: Option<sim::Shard>,
+    /// The bots at every seat (`--bots`).
+    pub bots: BotKind,
+}
+
+/// `--bots KIND`: one of the bot kinds by name.
+pub fn parse_bots(s: &str) -> Result<BotKind, String> {
+    BotKind::parse(s).ok_or_else(|| {
+        let kinds: Vec<&str> = BotKind::ALL.iter().map(|k| k.name()).collect();
+        format!("no bot kind `{s}`: the kinds are {}", kinds.join(", "))
+    })
 }
 
 /// Simulates hands with random bots; prints the summary (results and timing kept apart).
@@ -117,11 +128,11 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
     let played = played.end - played.start;
     let summary = {
         let bar = Progress::new(played, opts.json);
-        sim::simulate_shard(&rules, opts.hands, opts.seed, shard, &|n| bar.add(n))
+        bots::simulate_shard(&rules, opts.hands, opts.seed, shard, opts.bots, &|n| bar.add(n))
     };
     let elapsed = start.elapsed().as_secs_f64();
     if let Some(dir) = &opts.records {
-        if let Err(e) = write_records(&rules, args, &sources, dir, opts.hands, opts.seed) {
+        if let Err(e) = write_records(&rules, args, &sources, dir, opts.hands, opts.seed, opts.bots) {
             errln!("error: cannot write records to {dir}: {e}");
             return ExitCode::from(1);
         }
@@ -133,6 +144,10 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
             "results": summary,
             "timing": { "elapsed_seconds": elapsed, "hands_per_second": per_second },
         });
+        // only bots other than the random ones are named: a random run's output stays as it was
+        if let (true, Some(o)) = (opts.bots != BotKind::Random, out.as_object_mut()) {
+            o.insert("bots".into(), opts.bots.name().into());
+        }
         // only a shard says so: the output of a whole run stays as it was
         if let (Some(s), Some(o)) = (opts.shard, out.as_object_mut()) {
             o.insert("shard".into(), super::shard::shard_json(s, opts.hands, opts.seed));
@@ -149,11 +164,21 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
                 hand_span(shard, opts.hands)
             );
         }
+        if opts.bots != BotKind::Random {
+            outln!("bots: {}", opts.bots.name());
+        }
         outp!("{}", summary_text(&rules, args, &summary));
         outln!("\ntiming: {elapsed:.2} s, {per_second:.0} hands/s");
     }
     if summary.non_zero_sum > 0 {
         errln!("error: {} hands did not pay out to zero", summary.non_zero_sum);
+        return ExitCode::from(1);
+    }
+    if summary.illegal > 0 {
+        errln!(
+            "error: in {} hands a bot took an action the rules refuse",
+            summary.illegal
+        );
         return ExitCode::from(1);
     }
     ExitCode::SUCCESS
@@ -270,26 +295,38 @@ fn write_records(
     dir: &str,
     hands: u64,
     seed: u64,
+    kind: BotKind,
 ) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let refs = rules_refs(args, sources);
     let Some((base, extras)) = refs.split_first() else {
         return Ok(());
     };
-    let manifest = json!({
+    let mut manifest = json!({
         "format": "kartya-records/1",
         "rules": args,
         "seed": seed,
         "hands": hands,
         "kartya": env!("CARGO_PKG_VERSION"),
     });
+    if let (true, Some(o)) = (kind != BotKind::Random, manifest.as_object_mut()) {
+        o.insert("bots".into(), kind.name().into());
+    }
     std::fs::write(
         std::path::Path::new(dir).join(MANIFEST),
         serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n",
     )?;
     let mut buf = Vec::new();
+    let mut set = bots::BotSet::uniform(kind, rules.variant.players);
     for i in 0..hands {
-        let g = sim::random_hand(rules, seed, i, &mut buf);
+        let g = if kind == BotKind::Random {
+            sim::random_hand(rules, seed, i, &mut buf)
+        } else {
+            let mut g = kartya::engine::Game::new(Arc::clone(rules), 0, seed);
+            // a refused action leaves the hand unfinished: its record shows where
+            let _ = bots::play_hand(&mut g, &mut set, seed, i);
+            g
+        };
         let mut rec = record::export(&g, base.clone(), extras.to_vec());
         rec.seed = Some(seed);
         rec.hand = Some(i);

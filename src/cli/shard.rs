@@ -79,6 +79,8 @@ struct Part {
     hands: u64,
     seed: u64,
     rules: String,
+    /// The bots named by the output (`simulate --bots`), none for the random ones.
+    bots: Option<String>,
     results: Summary,
     elapsed: f64,
 }
@@ -152,6 +154,7 @@ fn read_part(file: FileId, text: &str) -> Result<Part, Diag> {
         hands,
         seed,
         rules,
+        bots: v.get("bots").and_then(Value::as_str).map(str::to_string),
         results,
         elapsed,
     })
@@ -185,7 +188,7 @@ pub fn merge(paths: &[String]) -> ExitCode {
     let Some(first) = parts.first() else {
         return ExitCode::from(1);
     };
-    let (variant, seed, hands) = (first.variant.clone(), first.seed, first.hands);
+    let (variant, seed, hands, bots) = (first.variant.clone(), first.seed, first.hands, first.bots.clone());
     let elapsed: f64 = parts.iter().map(|p| p.elapsed).sum();
     let summary = parts
         .into_iter()
@@ -194,11 +197,15 @@ pub fn merge(paths: &[String]) -> ExitCode {
         .map(|s| sim::finish(s, seed))
         .unwrap_or_default();
     let per_second = if elapsed > 0.0 { hands as f64 / elapsed } else { 0.0 };
-    let out = json!({
+    let mut out = json!({
         "variant": variant,
         "results": summary,
         "timing": { "elapsed_seconds": elapsed, "hands_per_second": per_second },
     });
+    // as `simulate --json` prints it: the bots beside the variant when they are not the random ones
+    if let (Some(b), Some(o)) = (bots, out.as_object_mut()) {
+        o.insert("bots".into(), b.into());
+    }
     outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     if summary.non_zero_sum > 0 {
         super::io::errln!("error: {} hands did not pay out to zero", summary.non_zero_sum);
@@ -239,6 +246,16 @@ fn check_parts(parts: &[Part], sources: &SourceSet) -> Vec<Diag> {
                 p.variant
             );
             Some(("rules_digest", why))
+        } else if p.bots != first.bots {
+            let name = |b: &Option<String>| b.clone().unwrap_or_else(|| "random".into());
+            Some((
+                "bots",
+                format!(
+                    "this shard was played by {} bots, the first by {}",
+                    name(&p.bots),
+                    name(&first.bots)
+                ),
+            ))
         } else if p.seed != first.seed {
             Some((
                 "seed",

@@ -39,6 +39,7 @@ mod raise;
 pub mod rng;
 pub mod score;
 mod score_most;
+mod seat_view;
 pub mod seats;
 pub mod session;
 pub mod sim;

@@ -53,6 +53,14 @@ pub struct Summary {
     /// otherwise, so the summaries of other rules are what they were.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session: Option<super::session::SessionStats>,
+    /// Hands in which a bot took an action the rules refused (the hand stopped there). Left
+    /// out of the JSON when none, as the random bots never do.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub illegal: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Summary {
@@ -132,6 +140,7 @@ impl Summary {
         self.non_zero_sum += o.non_zero_sum;
         self.cards_played += o.cards_played;
         self.robbers += o.robbers;
+        self.illegal += o.illegal;
         for (a, b) in self.paper_total.iter_mut().zip(o.paper_total) {
             *a += b;
         }
@@ -416,13 +425,38 @@ impl Shard {
 /// `simulate_with_progress` for the hands of one shard of a run of `hands`: hand i is the hand
 /// i of the whole run, so `finish` over the merged shards gives what one run gives.
 pub fn simulate_shard(rules: &Arc<Rules>, hands: u64, seed: u64, shard: Shard, done: &(dyn Fn(u64) + Sync)) -> Summary {
+    simulate_shard_by(rules, hands, seed, shard, done, &|| {
+        let mut buf = Vec::with_capacity(64);
+        move |g: &mut Game, i: u64| {
+            random_hand_in(g, seed, i, &mut buf);
+            true
+        }
+    })
+}
+
+/// `simulate_shard` with other players: each chunk of hands gets its own player from `player`
+/// (so it may keep buffers or bots), which plays hand `i` of the run in the chunk's `Game`
+/// and says whether every action it took was legal (a hand where one was not counts in
+/// `Summary::illegal`). The random bots' player is monomorphised into the loop.
+pub fn simulate_shard_by<P, F>(
+    rules: &Arc<Rules>,
+    hands: u64,
+    seed: u64,
+    shard: Shard,
+    done: &(dyn Fn(u64) + Sync),
+    player: &F,
+) -> Summary
+where
+    P: FnMut(&mut Game, u64) -> bool,
+    F: Fn() -> P + Sync,
+{
     let range = shard.hands(hands);
     let (first, last) = (range.start / CHUNK, range.end.div_ceil(CHUNK));
     let s = (first..last)
         .into_par_iter()
         .map(|c| {
             let mut part = Summary::empty(rules, seed);
-            let mut buf = Vec::with_capacity(64);
+            let mut play = player();
             let mut paper = super::paper::Paper::new(&rules.variant.scoring, rules.variant.players);
             // the session balance runs within the chunk, so that a shard plays whole sessions
             let mut balance = (rules.variant.scoring.session.as_ref())
@@ -432,7 +466,9 @@ pub fn simulate_shard(rules: &Arc<Rules>, hands: u64, seed: u64, shard: Shard, d
             let mut g = Game::new(Arc::clone(rules), 0, seed);
             g.set_keep_history(false);
             for i in c * CHUNK..((c + 1) * CHUNK).min(range.end) {
-                random_hand_in(&mut g, seed, i, &mut buf);
+                if !play(&mut g, i) {
+                    part.illegal += 1;
+                }
                 part.add(&g);
                 if let Some(s) = g.result().filter(|s| !s.redeal) {
                     part.robbers += paper.add(s).is_some() as u64;

@@ -1,0 +1,66 @@
+//! The `random` bot behind the `Bot` trait: takes a seat's `View`, gives a random legal action
+//! with the odds of the engine's random bots (`sim.rs`): cards uniformly, a meld or the
+//! exchange with probability 7/8, in a turn that may talk the quiet choice with probability
+//! 3/4. A set made only of random bots plays the engine's fast path instead
+//! (`Bot::is_fast_random`); this one plays beside other kinds, as in a duplicate match.
+
+use super::{Bot, View};
+use crate::engine::rng::{below, random_card, HandRng};
+use crate::engine::{Action, Phase};
+
+#[derive(Default)]
+pub struct RandomBot {
+    buf: Vec<Action>,
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn is_fast_random(&self) -> bool {
+        true
+    }
+
+    fn act(&mut self, view: &View<'_>, rng: &mut HandRng) -> Action {
+        if let Some(m) = view.legal_cards().filter(|m| *m != 0) {
+            return Action::Play(random_card(rng, m));
+        }
+        random_of_list(view, rng, &mut self.buf)
+    }
+}
+
+/// A random action of the legal list, with the odds the module comment gives.
+pub(super) fn random_of_list(view: &View<'_>, rng: &mut HandRng, buf: &mut Vec<Action>) -> Action {
+    view.legal_actions_into(buf);
+    if let Some(m) = buf
+        .iter()
+        .find(|a| matches!(a, Action::Meld(_) | Action::Exchange))
+        .copied()
+    {
+        if below(rng, 8) != 0 {
+            return m;
+        }
+        if m == Action::Exchange && buf.contains(&Action::Pass) {
+            return Action::Pass;
+        }
+        buf.retain(|a| !matches!(a, Action::Meld(_) | Action::Exchange));
+    }
+    let talk = matches!(
+        view.phase(),
+        Phase::Front | Phase::Back | Phase::Play | Phase::Call | Phase::Switch
+    );
+    let quiet = |a: &Action| matches!(a, Action::Pass | Action::Play(_) | Action::PlayOn);
+    let n_quiet = buf.iter().filter(|a| quiet(a)).count() as u32;
+    let n_loud = buf.len() as u32 - n_quiet;
+    let choice = if talk && n_quiet > 0 && n_loud > 0 {
+        let want_quiet = below(rng, 4) != 0;
+        let k = below(rng, if want_quiet { n_quiet } else { n_loud }) as usize;
+        buf.iter().filter(|a| quiet(a) == want_quiet).nth(k).copied()
+    } else if buf.is_empty() {
+        None
+    } else {
+        buf.get(below(rng, buf.len() as u32) as usize).copied()
+    };
+    choice.unwrap_or(Action::Pass)
+}
