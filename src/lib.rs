@@ -6,6 +6,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 pub mod bundled;
+pub mod compare;
 pub mod diag;
 pub mod engine;
 pub mod explain;
@@ -17,4 +18,5 @@ pub mod record;
 pub mod resolve;
 pub mod solve;
 pub mod source;
+pub mod stats;
 pub mod syntax;
