@@ -5,6 +5,8 @@
 
 #[path = "cli/compare.rs"]
 mod compare;
+#[path = "cli/compare_shard.rs"]
+mod compare_shard;
 #[path = "cli/io.rs"]
 mod io;
 #[path = "cli/play.rs"]
@@ -166,8 +168,8 @@ enum Command {
         #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, conflicts_with_all = ["csv", "report"])]
         shard: Option<kartya::engine::sim::Shard>,
     },
-    /// Merge the `simulate --shard i/n --json` outputs of all shards of a run into the `--json`
-    /// that one run prints.
+    /// Merge the `simulate --shard i/n --json` (or `compare --shard i/n --json`) outputs of all
+    /// shards of a run into the `--json` that one run prints.
     #[command(after_help = "Examples:\n  kartya merge shard-*.json > run.json")]
     Merge {
         #[arg(required = true, value_name = "FILE")]

@@ -285,3 +285,102 @@ fn refusals_are_diagnostics_or_usage_errors() {
     let o = kartya(&["compare", "alsos-3p", "--", "alsos-3p", "--json", "--csv", "x.csv"]);
     assert_eq!(code(&o), 2);
 }
+
+/// Writes the `--json` of every shard `i/n` of the comparison `run` into `d` as `NAME-i.json`.
+fn write_shards(d: &Path, name: &str, run: &[&str], n: u64) -> Vec<String> {
+    (1..=n)
+        .map(|i| {
+            let shard = format!("{i}/{n}");
+            let mut args = vec!["compare"];
+            args.extend_from_slice(run);
+            args.extend_from_slice(&["--json", "--shard", &shard]);
+            let o = run_in(d, &args);
+            assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
+            let file = format!("{name}-{i}.json");
+            std::fs::write(d.join(&file), &o.stdout).unwrap_or_else(|e| panic!("cannot write {file}: {e}"));
+            file
+        })
+        .collect()
+}
+
+#[test]
+fn four_compare_shards_merge_to_one_run() {
+    let d = dir("shards");
+    let run = [
+        "alsos-3p",
+        "--",
+        "alsos-3p",
+        "siber-both-chains",
+        "--hands",
+        "2100",
+        "--seed",
+        "9",
+    ];
+    let files = write_shards(&d, "s", &run, 4);
+    let mut args = vec!["merge"];
+    args.extend(files.iter().rev().map(String::as_str));
+    let merged = run_in(&d, &args);
+    assert_eq!(code(&merged), 0, "{}", stderr(&merged));
+    let mut one = vec!["compare"];
+    one.extend_from_slice(&run);
+    one.push("--json");
+    let whole = run_in(&d, &one);
+    assert_eq!(code(&whole), 0, "{}", stderr(&whole));
+    let (m, w) = (stdout(&merged), stdout(&whole));
+    assert!(m.contains("\"play_differing\"") && !m.contains("\"sums\""), "{m}");
+    assert_eq!(
+        without_timing(&m),
+        without_timing(&w),
+        "merged shards differ from one run"
+    );
+
+    // a shard missing, a shard of another seed, a simulate shard among them: refused
+    let missing = run_in(&d, &["merge", "s-1.json", "s-2.json", "s-4.json"]);
+    assert_eq!(code(&missing), 1);
+    assert!(
+        stderr(&missing).contains("kartya::shard-mismatch"),
+        "{}",
+        stderr(&missing)
+    );
+    let other = [
+        "alsos-3p",
+        "--",
+        "alsos-3p",
+        "siber-both-chains",
+        "--hands",
+        "2100",
+        "--seed",
+        "8",
+    ];
+    write_shards(&d, "seed", &other, 4);
+    let mixed = run_in(&d, &["merge", "s-1.json", "seed-2.json", "s-3.json", "s-4.json"]);
+    assert_eq!(code(&mixed), 1);
+    assert!(
+        stderr(&mixed).contains("seed 8, the first seed 9"),
+        "{}",
+        stderr(&mixed)
+    );
+    let sim = run_in(
+        &d,
+        &[
+            "simulate", "alsos-3p", "--hands", "2100", "--seed", "9", "--json", "--shard", "2/4",
+        ],
+    );
+    std::fs::write(d.join("sim-2.json"), &sim.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let mixed = run_in(&d, &["merge", "s-1.json", "sim-2.json", "s-3.json", "s-4.json"]);
+    assert_eq!(code(&mixed), 1);
+    assert!(stderr(&mixed).contains("kartya::not-a-shard"), "{}", stderr(&mixed));
+    // the text output of a shard names its hands
+    let o = run_in(
+        &d,
+        &[
+            "compare", "alsos-3p", "--", "alsos-3p", "--hands", "1000", "--shard", "2/2",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("shard 2/2 of 1000 hands: hands 513 to 1000\n"),
+        "{}",
+        stdout(&o)
+    );
+}

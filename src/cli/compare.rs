@@ -233,21 +233,7 @@ pub fn compare(o: CompareArgs) -> ExitCode {
     let played = tally.hands;
     let per_second = if elapsed > 0.0 { played as f64 / elapsed } else { 0.0 };
     if o.json {
-        let (all, differing) = tally.results();
-        let mut out = json!({
-            "a": a_name,
-            "b": b_name,
-            "bots": o.bots,
-            "hands": o.hands,
-            "seed": o.seed,
-            "paired": tally.paired(),
-            "same_deck": tally.same_deck,
-            "deals_differing": tally.deals_differing,
-            "play_differing": tally.play_differing,
-            "all": all,
-            "differing": differing,
-            "timing": { "elapsed_seconds": elapsed, "hands_per_second": per_second },
-        });
+        let mut out = run_json(&heading, &tally, elapsed);
         if let (Some(s), Some(obj)) = (o.shard, out.as_object_mut()) {
             obj.insert("shard".into(), super::shard::shard_json(s, o.hands, o.seed));
             let digest = format!(
@@ -278,6 +264,31 @@ pub fn compare(o: CompareArgs) -> ExitCode {
         outln!("\ntiming: {elapsed:.2} s, {per_second:.0} hands/s (both rule sets)");
     }
     ExitCode::SUCCESS
+}
+
+/// The `--json` of a whole run (and of `merge` over its shards): the run, whether it was paired,
+/// the hands played differently, every measure over all hands and over those hands, the timing.
+pub fn run_json(h: &Heading, tally: &Tally, elapsed: f64) -> serde_json::Value {
+    let (all, differing) = tally.results();
+    let per_second = if elapsed > 0.0 {
+        tally.hands as f64 / elapsed
+    } else {
+        0.0
+    };
+    json!({
+        "a": h.a,
+        "b": h.b,
+        "bots": h.bots,
+        "hands": h.hands,
+        "seed": h.seed,
+        "paired": tally.paired(),
+        "same_deck": tally.same_deck,
+        "deals_differing": tally.deals_differing,
+        "play_differing": tally.play_differing,
+        "all": all,
+        "differing": differing,
+        "timing": { "elapsed_seconds": elapsed, "hands_per_second": per_second },
+    })
 }
 
 /// Plays the comparison, streaming the CSV (if asked) batch by batch; gives the tally, or the

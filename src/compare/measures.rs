@@ -104,6 +104,8 @@ impl Measures {
     /// The values, differences and intervals of every measure.
     pub fn results(&self, names: &Names, paired: bool) -> Results {
         let d = |m: &Moments| m.difference(paired);
+        // sums read back from a shard's file may be short of the names: count the rest as none
+        let at = |v: &[Moments], i: usize| v.get(i).copied().unwrap_or_default();
         Results {
             hands: self.hands,
             contracts: names
@@ -112,8 +114,8 @@ impl Measures {
                 .enumerate()
                 .map(|(c, name)| ContractResult {
                     name: name.clone(),
-                    share: d(&self.share[c]),
-                    declarer_success: d(&self.success[c]),
+                    share: d(&at(&self.share, c)),
+                    declarer_success: d(&at(&self.success, c)),
                 })
                 .collect(),
             declarer_success: d(&self.success_all),
@@ -124,8 +126,8 @@ impl Measures {
                 .enumerate()
                 .map(|(f, name)| FigureResult {
                     name: name.clone(),
-                    announced: d(&self.announced[f]),
-                    success: d(&self.figure_won[f]),
+                    announced: d(&at(&self.announced, f)),
+                    success: d(&at(&self.figure_won, f)),
                 })
                 .collect(),
             doubled: d(&self.doubled),
