@@ -140,8 +140,9 @@ enum Command {
         /// Rule set B, after `--` on the command line.
         #[arg(long = COMPARE_B, hide = true, num_args = 1.., value_name = "B")]
         b: Vec<String>,
-        /// The bots that play both rule sets (the kinds: random).
-        #[arg(long, default_value = "random", value_name = "KIND", value_parser = compare::parse_bots)]
+        /// The bots that play both rule sets.
+        #[arg(long, default_value = "random", value_name = "KIND",
+              value_parser = clap::builder::PossibleValuesParser::new(compare::BOTS.iter().map(|(name, _)| *name)))]
         bots: String,
         /// Hands to play under each rule set (1 to 1000000000).
         #[arg(long, default_value_t = 1000, value_name = "N", allow_negative_numbers = true,

@@ -273,7 +273,7 @@ fn refusals_are_diagnostics_or_usage_errors() {
     }
     let o = kartya(&["compare", "alsos-3p", "--", "alsos-3p", "--bots", "clever"]);
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("the kinds are: random"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("[possible values: random]"), "{}", stderr(&o));
     for args in [
         &["compare", "alsos-3p"][..],
         &["compare", "alsos-3p", "--"],

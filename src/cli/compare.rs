@@ -18,19 +18,9 @@ use std::time::Instant;
 /// How a kind of bot plays one hand (a `PlayHand`).
 type Bots = fn(&mut kartya::engine::game::Game, u64, u64);
 
-/// The bots `--bots` may name, each with how it plays a hand. A new kind of bot is one row here.
+/// The bots `--bots` may name (clap lists them in the help and in the usage error of another
+/// name), each with how it plays a hand. A new kind of bot is one row here.
 pub const BOTS: &[(&str, Bots)] = &[("random", compare::random_bots)];
-
-/// `--bots KIND`: one of `BOTS` (clap turns an error into a usage error, exit 2).
-pub fn parse_bots(s: &str) -> Result<String, String> {
-    match BOTS.iter().find(|(name, _)| *name == s) {
-        Some((name, _)) => Ok(name.to_string()),
-        None => {
-            let kinds: Vec<&str> = BOTS.iter().map(|(n, _)| *n).collect();
-            Err(format!("`{s}` is no kind of bot; the kinds are: {}", kinds.join(", ")))
-        }
-    }
-}
 
 pub struct CompareArgs {
     pub a: Vec<String>,
