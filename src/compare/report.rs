@@ -65,7 +65,21 @@ pub fn page(h: &Heading, t: &Tally) -> Result<String, String> {
     let names = |idx: &[usize]| idx.iter().map(|c| all.contracts[*c].name.clone()).collect::<Vec<_>>();
     let success: Vec<&Difference> = played.iter().map(|c| &all.contracts[*c].declarer_success).collect();
     o.push_str("<h2>Declarer (side) success per contract</h2>\n");
-    o.push_str(&bars("declarer success, A vs B", &names(&played), &success, 1.0)?);
+    let sides: Vec<_> = played
+        .iter()
+        .map(|c| t.all.success.get(*c).map(|m| m.side_intervals()).unwrap_or_default())
+        .collect();
+    o.push_str(&bars(
+        "declarer success, A vs B, with 95% intervals",
+        &names(&played),
+        &success,
+        &sides,
+        1.0,
+    )?);
+    o.push_str(
+        "<p>The bars' intervals are each rule set's alone; the interval of the difference B - A \
+         below is paired hand by hand when the deals are the same, and so narrower.</p>\n",
+    );
     o.push_str(&intervals(
         "success B - A with 95% interval",
         &names(&played),
@@ -82,13 +96,25 @@ pub fn page(h: &Heading, t: &Tally) -> Result<String, String> {
         let won: Vec<&Difference> = figs.iter().map(|f| &all.figures[*f].success).collect();
         let top = ann.iter().flat_map(|d| [d.a, d.b]).flatten().fold(0.0, f64::max);
         o.push_str("<h2>Figures</h2>\n");
+        let sides = |v: &[crate::stats::Moments]| -> Vec<Sides> {
+            figs.iter()
+                .map(|f| v.get(*f).map(|m| m.side_intervals()).unwrap_or_default())
+                .collect()
+        };
         o.push_str(&bars(
-            "announced per hand, A vs B",
+            "announced per hand, A vs B, with 95% intervals",
             &fig_names,
             &ann,
+            &sides(&t.all.announced),
             top.max(1e-3) * 1.3,
         )?);
-        o.push_str(&bars("success of the announced, A vs B", &fig_names, &won, 1.0)?);
+        o.push_str(&bars(
+            "success of the announced, A vs B, with 95% intervals",
+            &fig_names,
+            &won,
+            &sides(&t.all.figure_won),
+            1.0,
+        )?);
     }
     o.push_str("<h2>All measures</h2>\n");
     table(&mut o, &all);
@@ -150,8 +176,12 @@ fn table(o: &mut String, r: &Results) {
     o.push_str("</table>\n");
 }
 
-/// Two bars per label, A's and B's value (a missing value draws no bar).
-fn bars(title: &str, labels: &[String], values: &[&Difference], top: f64) -> Result<String, String> {
+/// A's and B's 95% intervals of one label's value, each alone.
+type Sides = [Option<(f64, f64)>; 2];
+
+/// Two bars per label, A's and B's value (a missing value draws no bar), with the interval of
+/// each where `sides` gives it.
+fn bars(title: &str, labels: &[String], values: &[&Difference], sides: &[Sides], top: f64) -> Result<String, String> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
@@ -197,6 +227,25 @@ fn bars(title: &str, labels: &[String], values: &[&Difference], top: f64) -> Res
                 .label(if side == 0 { "A" } else { "B" })
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled()));
         }
+        // an interval is a 2-pixel line at its bar's centre (a third or two thirds into the
+        // segment) with 10-pixel caps: rectangles placed by their margins, as the bars are
+        let mut marks = Vec::new();
+        for (i, pair) in sides.iter().enumerate() {
+            for (side, range) in pair.iter().enumerate() {
+                let Some((low, high)) = range else { continue };
+                let (low, high) = (low.max(0.0), high.min(top));
+                let centre = seg * (side as u32 + 1) / 3;
+                for (from, to, half) in [(low, high, 1), (low, low, 5), (high, high, 5)] {
+                    let mut r = Rectangle::new(
+                        [(SegmentValue::Exact(i), from), (SegmentValue::Exact(i + 1), to)],
+                        BLACK.stroke_width(1),
+                    );
+                    r.set_margin(0, 0, centre.saturating_sub(half), seg.saturating_sub(centre + half));
+                    marks.push(r);
+                }
+            }
+        }
+        chart.draw_series(marks).map_err(|e| e.to_string())?;
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::UpperRight)
@@ -325,7 +374,7 @@ fn payments(h: &[Histogram; 2]) -> Result<String, String> {
         .collect();
     let top = a.iter().chain(&b).copied().fold(0.0, f64::max).max(1e-3) * 1.3;
     let refs: Vec<&Difference> = diffs.iter().collect();
-    let mut o = bars("share of payments by value, A vs B", &labels, &refs, top)?;
+    let mut o = bars("share of payments by value, A vs B", &labels, &refs, &[], top)?;
     let outside = |x: &Histogram| {
         let all = x.counts.values().sum::<u64>() + x.below + x.above;
         let shown: u64 = x.counts.range(lo..=hi).map(|(_, n)| n).sum();

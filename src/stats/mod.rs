@@ -83,9 +83,7 @@ impl Moments {
         }
         let p = |i: usize, j: usize| self.prod[i][j] as f64;
         let (xa, xb) = (self.sum[XA] as f64 / n, self.sum[XB] as f64 / n);
-        // sums of squares and of the product of the residuals z = (y - R x) / mean(x)
-        let zz_a = (p(YA, YA) - 2.0 * ra * p(YA, XA) + ra * ra * p(XA, XA)) / (xa * xa);
-        let zz_b = (p(YB, YB) - 2.0 * rb * p(YB, XB) + rb * rb * p(XB, XB)) / (xb * xb);
+        let (zz_a, zz_b) = (self.residual_squares(YA, XA, ra), self.residual_squares(YB, XB, rb));
         let zz_ab = if paired {
             // grouped as in zz_a and zz_b (2 r s there is r s + r s here, exactly), so that
             // where A and B agree on every hand the three are the same bits and the variance 0
@@ -101,6 +99,26 @@ impl Moments {
         // rounding leaves a tiny half-width where the two agree on every hand: no difference
         d.significant = half.is_finite() && (rb - ra).abs() > half && (rb - ra).abs() > 1e-12;
         d
+    }
+
+    /// The sum of squares of the residuals z = (y - R x) / mean(x) of the ratio R = y / x (n >= 1).
+    fn residual_squares(&self, y: usize, x: usize, r: f64) -> f64 {
+        let p = |i: usize, j: usize| self.prod[i][j] as f64;
+        let m = self.sum[x] as f64 / self.n as f64;
+        (p(y, y) - 2.0 * r * p(y, x) + r * r * p(x, x)) / (m * m)
+    }
+
+    /// The 95% interval of A's value and of B's, each alone (the charts' bars; the interval of
+    /// the difference is `difference`'s). None where the value is undefined or under 2 hands.
+    pub fn side_intervals(&self) -> [Option<(f64, f64)>; 2] {
+        let (a, b) = self.ratios();
+        let n = self.n as f64;
+        let one = |r: Option<f64>, y: usize, x: usize| {
+            let r = r.filter(|_| self.n >= 2)?;
+            let half = Z95 * (self.residual_squares(y, x, r).max(0.0) / (n - 1.0) / n).sqrt();
+            Some((r - half, r + half))
+        };
+        [one(a, YA, XA), one(b, YB, XB)]
     }
 
     /// The sample variance of yA and of yB (a mean's variable), None under 2 hands.
@@ -167,6 +185,17 @@ mod tests {
         close(d.low, -half);
         close(d.high, half);
         assert!(!d.significant);
+    }
+
+    #[test]
+    fn each_side_alone_has_the_interval_of_its_mean() {
+        // A: 2, 4, 6: mean 4, variance 4, se sqrt(4/3); B: 3, 5, 10: mean 6, variance 13
+        let [a, b] = means(&[2, 4, 6], &[3, 5, 10]).side_intervals();
+        let (ha, hb) = (1.96 * (4.0f64 / 3.0).sqrt(), 1.96 * (13.0f64 / 3.0).sqrt());
+        close(a.map(|x| x.0), 4.0 - ha);
+        close(a.map(|x| x.1), 4.0 + ha);
+        close(b.map(|x| x.1), 6.0 + hb);
+        assert_eq!(means(&[1], &[1]).side_intervals(), [None, None]);
     }
 
     #[test]
