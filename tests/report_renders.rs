@@ -7,6 +7,7 @@
 mod common;
 
 use common::cli::*;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -35,8 +36,10 @@ fn the_compare_report_renders_in_headless_chromium() {
             std::env::var_os("KARTYA_REQUIRE_CHROMIUM").is_none(),
             "KARTYA_REQUIRE_CHROMIUM is set, but no chromium was found on the PATH (nor $KARTYA_CHROMIUM)"
         );
-        eprintln!(
-            "SKIPPED: no chromium on the PATH; .ci/run installs it (set KARTYA_REQUIRE_CHROMIUM=1 to fail instead)"
+        // straight to stderr, not through the test harness's capture, so that the skip is seen
+        let _ = writeln!(
+            std::io::stderr(),
+            "report_renders SKIPPED: no chromium on the PATH; .ci/run installs it (set KARTYA_REQUIRE_CHROMIUM=1 to fail instead)"
         );
         return;
     };
