@@ -183,10 +183,13 @@ type Sides = [Option<(f64, f64)>; 2];
 /// each where `sides` gives it.
 fn bars(title: &str, labels: &[String], values: &[&Difference], sides: &[Sides], top: f64) -> Result<String, String> {
     let mut svg = String::new();
+    let n = labels.len().max(1);
+    let seg = (WIDTH - 70) / segments(n) as u32;
+    // names too long for their place under the bars: numbers there, and a key below the chart
+    let numbered = labels.iter().any(|l| l.chars().count() as u32 * LABEL_CHAR_WIDTH > seg);
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let n = labels.len().max(1);
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(10)
@@ -199,13 +202,13 @@ fn bars(title: &str, labels: &[String], values: &[&Difference], sides: &[Sides],
             .disable_x_mesh()
             .x_labels(n.min(MAX_LABELS))
             .x_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) if numbered => (i + 1).to_string(),
                 SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => labels.get(*i).cloned().unwrap_or_default(),
                 SegmentValue::Last => String::new(),
             })
             .draw()
             .map_err(|e| e.to_string())?;
         // each bar takes about a third of its segment, A on the left, B on the right
-        let seg = (WIDTH - 70) / segments(n) as u32;
         for (side, color) in [(0, COLOR_A), (1, COLOR_B)] {
             let rects = values.iter().enumerate().filter_map(|(i, d)| {
                 let v = if side == 0 { d.a } else { d.b }?;
@@ -235,10 +238,11 @@ fn bars(title: &str, labels: &[String], values: &[&Difference], sides: &[Sides],
                 let Some((low, high)) = range else { continue };
                 let (low, high) = (low.max(0.0), high.min(top));
                 let centre = seg * (side as u32 + 1) / 3;
-                for (from, to, half) in [(low, high, 1), (low, low, 5), (high, high, 5)] {
+                let cap = top * 0.003;
+                for (from, to, half) in [(low, high, 1), (low - cap, low + cap, 5), (high - cap, high + cap, 5)] {
                     let mut r = Rectangle::new(
                         [(SegmentValue::Exact(i), from), (SegmentValue::Exact(i + 1), to)],
-                        BLACK.stroke_width(1),
+                        BLACK.filled(),
                     );
                     r.set_margin(0, 0, centre.saturating_sub(half), seg.saturating_sub(centre + half));
                     marks.push(r);
@@ -255,7 +259,24 @@ fn bars(title: &str, labels: &[String], values: &[&Difference], sides: &[Sides],
             .map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())?;
     }
-    Ok(svg + "\n")
+    svg.push('\n');
+    if numbered {
+        svg.push_str(&key(labels));
+    }
+    Ok(svg)
+}
+
+/// About the width of a label's character, in pixels (plotters' default label font).
+const LABEL_CHAR_WIDTH: u32 = 7;
+
+/// The names behind the numbers of a chart's axis.
+fn key(labels: &[String]) -> String {
+    let items: Vec<String> = labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("{} {}", i + 1, esc(l)))
+        .collect();
+    format!("<p>{}</p>\n", items.join(", "))
 }
 
 /// B - A per label with its 95% interval as an error bar, about a line at zero.
@@ -269,10 +290,13 @@ fn intervals(title: &str, labels: &[String], values: &[&Difference]) -> Result<S
         .max(1e-3)
         * 1.1;
     let mut svg = String::new();
+    let n = labels.len().max(1);
+    let numbered = labels
+        .iter()
+        .any(|l| l.chars().count() as u32 * LABEL_CHAR_WIDTH > (WIDTH - 80) / segments(n) as u32);
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let n = labels.len().max(1);
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(10)
@@ -285,6 +309,7 @@ fn intervals(title: &str, labels: &[String], values: &[&Difference]) -> Result<S
             .disable_x_mesh()
             .x_labels(n.min(MAX_LABELS))
             .x_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) if numbered => (i + 1).to_string(),
                 SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => labels.get(*i).cloned().unwrap_or_default(),
                 SegmentValue::Last => String::new(),
             })
@@ -311,7 +336,11 @@ fn intervals(title: &str, labels: &[String], values: &[&Difference]) -> Result<S
         chart.draw_series(bars).map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())?;
     }
-    Ok(svg + "\n")
+    svg.push('\n');
+    if numbered {
+        svg.push_str(&key(labels));
+    }
+    Ok(svg)
 }
 
 /// The payments under A and B, in at most 40 bins over the values paid (the tails beyond the
