@@ -72,7 +72,8 @@ impl Measures {
         }
         self.doubled.add_mean(i(a.doubled), i(b.doubled));
         for (s, p) in self.payment.iter_mut().enumerate() {
-            p.add_mean(a.payments[s], b.payments[s]);
+            let pay = |o: &Outcome| o.payments.get(s).copied().unwrap_or(0);
+            p.add_mean(pay(a), pay(b));
         }
         self.cards.add_mean(a.cards as i64, b.cards as i64);
         self.actions.add_mean(a.actions as i64, b.actions as i64);

@@ -80,8 +80,8 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The outcome of the finished hand `g` of rule set `side` (0: A, 1: B). The doubling is read
-    /// from the history, which a comparison keeps.
+    /// The outcome of the finished hand `g` of rule set `side` (0: A, 1: B; another side counts
+    /// no contract or figure). The doubling is read from the history, which a comparison keeps.
     pub fn of(g: &Game, names: &Names, side: usize) -> Outcome {
         let mut o = Outcome {
             thrown_in: false,
@@ -100,12 +100,16 @@ impl Outcome {
         if s.redeal {
             return o;
         }
-        o.contract = s.contract.and_then(|c| names.contract_of[side].get(c).copied());
+        let (contract_of, figure_of) = match (names.contract_of.get(side), names.figure_of.get(side)) {
+            (Some(c), Some(f)) => (c, f),
+            _ => return o,
+        };
+        o.contract = s.contract.and_then(|c| contract_of.get(c).copied());
         o.declarer = s.declarer;
         o.won = s.declarer.and(s.items.first().and_then(|i| i.won));
         // figures made unannounced are not announcements (as in `simulate`)
         for item in s.items.iter().skip(1).filter(|i| !i.unannounced) {
-            let Some(f) = item.figure.and_then(|f| names.figure_of[side].get(f)) else {
+            let Some(f) = item.figure.and_then(|f| figure_of.get(f)) else {
                 continue;
             };
             if *f < MAX_FIGURES {
