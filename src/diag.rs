@@ -45,6 +45,10 @@ pub enum Code {
     NotAShard,
     /// `kartya merge`: shards of different runs, or a shard missing or given twice.
     ShardMismatch,
+    /// `kartya compare`: two rule sets that cannot be compared (other numbers of seats).
+    Incomparable,
+    /// An output file or folder that exists (or holds files) and would be overwritten without `--force`.
+    OutputExists,
 }
 
 impl Code {
@@ -82,6 +86,8 @@ impl Code {
         Code::NoEffect,
         Code::NotAShard,
         Code::ShardMismatch,
+        Code::Incomparable,
+        Code::OutputExists,
     ];
 
     /// The stable code string.
@@ -119,6 +125,8 @@ impl Code {
             Code::NoEffect => "kartya::no-effect",
             Code::NotAShard => "kartya::not-a-shard",
             Code::ShardMismatch => "kartya::shard-mismatch",
+            Code::Incomparable => "kartya::incomparable",
+            Code::OutputExists => "kartya::output-exists",
         }
     }
 

@@ -7,6 +7,7 @@
 
 pub mod bots;
 pub mod bundled;
+pub mod compare;
 pub mod diag;
 pub mod engine;
 pub mod explain;
@@ -18,4 +19,5 @@ pub mod record;
 pub mod resolve;
 pub mod solve;
 pub mod source;
+pub mod stats;
 pub mod syntax;

@@ -3,6 +3,10 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "cli/compare.rs"]
+mod compare;
+#[path = "cli/compare_shard.rs"]
+mod compare_shard;
 #[path = "cli/interactive.rs"]
 mod interactive;
 #[path = "cli/io.rs"]
@@ -158,8 +162,49 @@ enum Command {
         #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = play::parse_bots)]
         bots: kartya::bots::BotKind,
     },
-    /// Merge the `simulate --shard i/n --json` outputs of all shards of a run into the `--json`
-    /// that one run prints.
+    /// Play the same deals under two rule sets and compare the results, with 95% intervals.
+    #[command(
+        override_usage = "kartya compare A... -- B... [--bots KIND] [--hands N] [--seed S] [--json | --csv FILE | --report DIR] [--force]",
+        after_help = "A and B are each a variant and its house rules, as `simulate` takes them.\n\nExamples:\n  kartya compare alsos-3p -- alsos-3p siber-both-chains --hands 100000 --seed 1\n  kartya compare alsos-3p -- alsos-3p figures-111-120 --report study/\n  kartya compare alsos-3p -- alsos-3p mordkontra --csv hands.csv"
+    )]
+    Compare {
+        /// Rule set A: a variant and its house rules.
+        #[arg(required = true, value_name = "A")]
+        a: Vec<String>,
+        /// Rule set B, after `--` on the command line.
+        #[arg(long = COMPARE_B, hide = true, num_args = 1.., value_name = "B")]
+        b: Vec<String>,
+        /// The bots that play both rule sets.
+        #[arg(long, default_value = "random", value_name = "KIND",
+              value_parser = clap::builder::PossibleValuesParser::new(compare::BOTS.iter().map(|(name, _)| *name)))]
+        bots: String,
+        /// Hands to play under each rule set (1 to 1000000000).
+        #[arg(long, default_value_t = 1000, value_name = "N", allow_negative_numbers = true,
+              value_parser = clap::value_parser!(i64).range(1..=play::MAX_HANDS as i64))]
+        hands: i64,
+        #[arg(long, default_value_t = 1, value_name = "S")]
+        seed: u64,
+        #[arg(long, conflicts_with_all = ["csv", "report"])]
+        json: bool,
+        /// Write one row per hand and rule set into this CSV file (new, unless --force).
+        #[arg(long, value_name = "FILE", conflicts_with = "report")]
+        csv: Option<String>,
+        /// Write an HTML page with charts as DIR/index.html (DIR new or empty, unless --force).
+        #[arg(long, value_name = "DIR")]
+        report: Option<String>,
+        /// Write over the --csv file, or into a --report folder that holds files.
+        #[arg(long)]
+        force: bool,
+        /// Worker threads, 1 to 256 (the results do not depend on it).
+        #[arg(long, value_name = "T", allow_negative_numbers = true,
+              value_parser = clap::value_parser!(u16).range(1..=play::MAX_THREADS))]
+        threads: Option<u16>,
+        /// Play only shard I of N (1 to N) of the run's hands, for `kartya merge`.
+        #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, conflicts_with_all = ["csv", "report"])]
+        shard: Option<kartya::engine::sim::Shard>,
+    },
+    /// Merge the `simulate --shard i/n --json` (or `compare --shard i/n --json`) outputs of all
+    /// shards of a run into the `--json` that one run prints.
     #[command(after_help = "Examples:\n  kartya merge shard-*.json > run.json")]
     Merge {
         #[arg(required = true, value_name = "FILE")]
@@ -176,8 +221,23 @@ enum Command {
     },
 }
 
+/// The hidden option that B's arguments go to: `compare A... -- B...` is read as
+/// `compare A... --COMPARE_B B...`, so that the options may follow B.
+const COMPARE_B: &str = "rules-b";
+
+/// The arguments with the first bare `--` after `compare` turned into `--rules-b`.
+fn arguments() -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "compare") {
+        if let Some(sep) = args.iter().position(|a| a == "--") {
+            args[sep] = format!("--{COMPARE_B}").into();
+        }
+    }
+    args
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(arguments()) {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
@@ -220,6 +280,31 @@ fn main() -> ExitCode {
                 bots,
             },
         ),
+        Command::Compare {
+            a,
+            b,
+            bots,
+            hands,
+            seed,
+            json,
+            csv,
+            report,
+            force,
+            threads,
+            shard,
+        } => compare::compare(compare::CompareArgs {
+            a,
+            b,
+            bots,
+            hands: hands.unsigned_abs(),
+            seed,
+            json,
+            csv,
+            report,
+            force,
+            threads: threads.map(usize::from),
+            shard,
+        }),
         Command::Merge { files } => shard::merge(&files),
         Command::Play {
             args,

@@ -26,8 +26,16 @@ fn expected_code(text: &str) -> Option<String> {
 }
 
 /// Codes proved by the CLI tests (tests/cli.rs) rather than by a fixture file.
-/// (The shard codes: tests/cli_shard.rs, on shard outputs that it writes.)
-const CLI_CODES: &[Code] = &[Code::Unreadable, Code::NotAPath, Code::NotAShard, Code::ShardMismatch];
+/// (The shard codes: tests/cli_shard.rs, on shard outputs that it writes; the compare codes:
+/// tests/cli_compare.rs.)
+const CLI_CODES: &[Code] = &[
+    Code::Unreadable,
+    Code::NotAPath,
+    Code::NotAShard,
+    Code::ShardMismatch,
+    Code::Incomparable,
+    Code::OutputExists,
+];
 
 #[test]
 fn every_fixture_fails_with_its_expected_code() {

@@ -376,10 +376,10 @@ fn prepare_dir(dir: &str, force: bool) -> Result<(), String> {
 /// A progress bar on stderr for runs long enough to wait for: shown only on a terminal, not with
 /// `--json`, and only after the first second (short runs print nothing extra). The workers bump
 /// its counter after each chunk; it does not touch the results.
-struct Progress(Option<indicatif::ProgressBar>);
+pub struct Progress(Option<indicatif::ProgressBar>);
 
 impl Progress {
-    fn new(hands: u64, json: bool) -> Self {
+    pub fn new(hands: u64, json: bool) -> Self {
         use std::io::IsTerminal;
         if json || !std::io::stderr().is_terminal() {
             return Progress(None);
@@ -399,7 +399,7 @@ impl Progress {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
         Progress(Some(bar))
     }
-    fn add(&self, n: u64) {
+    pub fn add(&self, n: u64) {
         if let Some(b) = &self.0 {
             b.inc(n);
             if b.is_hidden() && b.elapsed() > Duration::from_secs(1) {

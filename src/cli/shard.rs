@@ -70,24 +70,45 @@ pub fn rules_digest(sources: &SourceSet) -> String {
     format!("{h:016x}")
 }
 
-/// One shard's output as read back.
-struct Part {
-    file: FileId,
-    variant: String,
-    index: u64,
-    of: u64,
-    hands: u64,
-    seed: u64,
-    rules: String,
+/// One shard's output as read back: of `simulate` (`R` = `Summary`) or of `compare` (`Tally`).
+pub struct Part<R> {
+    pub file: FileId,
+    /// The rules as the shard names them (for `compare`, both sides).
+    pub variant: String,
+    pub index: u64,
+    pub of: u64,
+    pub hands: u64,
+    pub seed: u64,
+    pub rules: String,
     /// The bots named by the output (`simulate --bots`), none for the random ones.
-    bots: Option<String>,
-    results: Summary,
-    elapsed: f64,
+    pub bots: Option<String>,
+    pub results: R,
+    pub elapsed: f64,
+}
+
+/// What `check_parts` reads of a shard's results: the names it counts by, and its hands.
+pub trait ShardResults {
+    /// The contract and figure names, which must be the same in every shard of a run.
+    fn names(&self) -> (Vec<String>, Vec<String>);
+    /// The hands the shard played.
+    fn hands_played(&self) -> u64;
+}
+
+impl ShardResults for Summary {
+    fn names(&self) -> (Vec<String>, Vec<String>) {
+        (
+            self.contracts.iter().map(|c| c.name.clone()).collect(),
+            self.figures.iter().map(|f| f.name.clone()).collect(),
+        )
+    }
+    fn hands_played(&self) -> u64 {
+        self.hands
+    }
 }
 
 /// The span of `"key"` in the text (for a label), else the first line. The shard's own fields
 /// are looked for inside `shard` (the results have a `hands` and a `seed` too).
-fn key_span(text: &str, key: &str) -> Span {
+pub fn key_span(text: &str, key: &str) -> Span {
     let needle = format!("\"{key}\"");
     let from = match key {
         "index" | "of" | "hands" | "seed" => text.find("\"shard\"").unwrap_or(0),
@@ -100,7 +121,7 @@ fn key_span(text: &str, key: &str) -> Span {
 }
 
 /// Reads one shard output, or says why it is none.
-fn read_part(file: FileId, text: &str) -> Result<Part, Diag> {
+fn read_part(file: FileId, text: &str) -> Result<Part<Summary>, Diag> {
     let not_a_shard = |why: String, key: &str| {
         Diag::new(Code::NotAShard, file, why)
             .label(key_span(text, key), "here")
@@ -160,21 +181,30 @@ fn read_part(file: FileId, text: &str) -> Result<Part, Diag> {
     })
 }
 
-/// `kartya merge FILE...`: prints what `simulate` with the run's arguments prints with `--json`
-/// (the timing is the shards' elapsed time summed). Exit 1 on a refused input.
+/// `kartya merge FILE...`: prints what `simulate` (or `compare`) with the run's arguments prints
+/// with `--json` (the timing is the shards' elapsed time summed). Exit 1 on a refused input.
 pub fn merge(paths: &[String]) -> ExitCode {
     let mut sources = SourceSet::new();
-    let mut parts = Vec::new();
+    let mut texts = Vec::new();
     let mut diags = Vec::new();
     for path in paths {
         match super::io::read_one(path, RECORD_LIMIT, &mut sources, "shard output") {
-            Ok(text) => {
-                let id = sources.add(path.clone(), text.clone(), Origin::User);
-                match read_part(id, &text) {
-                    Ok(p) => parts.push(p),
-                    Err(d) => diags.push(d),
-                }
-            }
+            Ok(text) => texts.push(sources.add(path.clone(), text, Origin::User)),
+            Err(d) => diags.push(d),
+        }
+    }
+    // shards of `compare` carry their sums; the first readable file says which kind is merged
+    if diags.is_empty()
+        && texts
+            .first()
+            .is_some_and(|id| super::compare_shard::is_compare_shard(sources.text(*id)))
+    {
+        return super::compare_shard::merge(&sources, &texts);
+    }
+    let mut parts = Vec::new();
+    for id in texts {
+        match read_part(id, sources.text(id)) {
+            Ok(p) => parts.push(p),
             Err(d) => diags.push(d),
         }
     }
@@ -216,11 +246,11 @@ pub fn merge(paths: &[String]) -> ExitCode {
 
 /// The shards must be of one run (variant, seed, hands, count, the same contracts and figures),
 /// each once, all there, and each with the hands its index gives.
-fn check_parts(parts: &[Part], sources: &SourceSet) -> Vec<Diag> {
+pub fn check_parts<R: ShardResults>(parts: &[Part<R>], sources: &SourceSet) -> Vec<Diag> {
     let Some(first) = parts.first() else {
         return Vec::new();
     };
-    let mismatch = |p: &Part, key: &str, why: String, help: String| {
+    let mismatch = |p: &Part<R>, key: &str, why: String, help: String| {
         Diag::new(Code::ShardMismatch, p.file, why)
             .label(key_span(sources.text(p.file), key), "this shard")
             .label_in(first.file, key_span(sources.text(first.file), key), "the first shard")
@@ -228,12 +258,7 @@ fn check_parts(parts: &[Part], sources: &SourceSet) -> Vec<Diag> {
     };
     let same_run = "merge the shards of one run: the same rules, --hands, --seed and shard count";
     let mut diags = Vec::new();
-    let names = |s: &Summary| {
-        (
-            s.contracts.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
-            s.figures.iter().map(|f| f.name.clone()).collect::<Vec<_>>(),
-        )
-    };
+    let names = |s: &R| s.names();
     for p in &parts[1..] {
         let differs = if p.variant != first.variant || names(&p.results) != names(&first.results) {
             Some((
@@ -284,7 +309,7 @@ fn check_parts(parts: &[Part], sources: &SourceSet) -> Vec<Diag> {
     if !diags.is_empty() {
         return diags;
     }
-    let mut seen: Vec<Option<&Part>> = vec![None; first.of as usize];
+    let mut seen: Vec<Option<&Part<R>>> = vec![None; first.of as usize];
     for p in parts {
         let Some(slot) = seen.get_mut((p.index - 1) as usize) else {
             continue;
@@ -312,7 +337,7 @@ fn check_parts(parts: &[Part], sources: &SourceSet) -> Vec<Diag> {
             of: p.of,
         }
         .hands(p.hands);
-        if p.results.hands != expect.end - expect.start {
+        if p.results.hands_played() != expect.end - expect.start {
             diags.push(
                 Diag::new(
                     Code::NotAShard,
@@ -323,7 +348,7 @@ fn check_parts(parts: &[Part], sources: &SourceSet) -> Vec<Diag> {
                         p.of,
                         p.hands,
                         expect.end - expect.start,
-                        p.results.hands
+                        p.results.hands_played()
                     ),
                 )
                 .label(key_span(sources.text(p.file), "results"), "these results")

@@ -1,0 +1,231 @@
+//! The measures of a comparison: takes the paired `Outcome`s of each hand (A and B), keeps the
+//! integer sums of every measure (`Measures`: contract mix, declarer success per contract,
+//! figure rates, doublings, payments per seat, hand length) and a bounded payment histogram,
+//! and gives them as values, differences and 95% intervals (`Results`, the `--json` shape).
+
+use super::outcome::{Names, Outcome};
+use crate::stats::{Difference, Moments};
+use std::collections::BTreeMap;
+
+/// Sums of every measure over a set of hands (all hands, or the hands played differently).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Measures {
+    pub hands: u64,
+    /// Per contract: played (over hands) and declarer's side won (over its hands with a result).
+    pub share: Vec<Moments>,
+    pub success: Vec<Moments>,
+    pub success_all: Moments,
+    pub thrown_in: Moments,
+    /// Per figure: announced (over hands) and won (over its announcements).
+    pub announced: Vec<Moments>,
+    pub figure_won: Vec<Moments>,
+    pub doubled: Moments,
+    /// Per table seat.
+    pub payment: Vec<Moments>,
+    pub cards: Moments,
+    pub actions: Moments,
+}
+
+impl Measures {
+    pub fn new(names: &Names) -> Measures {
+        let (c, f) = (names.contracts.len(), names.figures.len());
+        Measures {
+            share: vec![Moments::default(); c],
+            success: vec![Moments::default(); c],
+            announced: vec![Moments::default(); f],
+            figure_won: vec![Moments::default(); f],
+            payment: vec![Moments::default(); names.seats as usize],
+            ..Default::default()
+        }
+    }
+
+    pub fn add(&mut self, a: &Outcome, b: &Outcome) {
+        let i = |x: bool| x as i64;
+        self.hands += 1;
+        for (c, (share, success)) in self.share.iter_mut().zip(self.success.iter_mut()).enumerate() {
+            let (pa, pb) = (a.contract == Some(c), b.contract == Some(c));
+            share.add_mean(i(pa), i(pb));
+            let counted = |o: &Outcome, p: bool| i(p && o.won.is_some());
+            success.add(
+                i(pa && a.won == Some(true)),
+                counted(a, pa),
+                i(pb && b.won == Some(true)),
+                counted(b, pb),
+            );
+        }
+        self.success_all.add(
+            i(a.won == Some(true)),
+            i(a.won.is_some()),
+            i(b.won == Some(true)),
+            i(b.won.is_some()),
+        );
+        self.thrown_in.add_mean(i(a.thrown_in), i(b.thrown_in));
+        for (f, (ann, won)) in self.announced.iter_mut().zip(self.figure_won.iter_mut()).enumerate() {
+            let bit = |m: u128| i(m >> f & 1 == 1);
+            ann.add_mean(bit(a.announced), bit(b.announced));
+            won.add(
+                bit(a.figures_won),
+                bit(a.announced),
+                bit(b.figures_won),
+                bit(b.announced),
+            );
+        }
+        self.doubled.add_mean(i(a.doubled), i(b.doubled));
+        for (s, p) in self.payment.iter_mut().enumerate() {
+            let pay = |o: &Outcome| o.payments.get(s).copied().unwrap_or(0);
+            p.add_mean(pay(a), pay(b));
+        }
+        self.cards.add_mean(a.cards as i64, b.cards as i64);
+        self.actions.add_mean(a.actions as i64, b.actions as i64);
+    }
+
+    pub fn merge(&mut self, o: &Measures) {
+        self.hands += o.hands;
+        let all = |x: &mut Vec<Moments>, y: &Vec<Moments>| {
+            for (p, q) in x.iter_mut().zip(y) {
+                p.merge(q);
+            }
+        };
+        all(&mut self.share, &o.share);
+        all(&mut self.success, &o.success);
+        all(&mut self.announced, &o.announced);
+        all(&mut self.figure_won, &o.figure_won);
+        all(&mut self.payment, &o.payment);
+        for (p, q) in [
+            (&mut self.success_all, &o.success_all),
+            (&mut self.thrown_in, &o.thrown_in),
+            (&mut self.doubled, &o.doubled),
+            (&mut self.cards, &o.cards),
+            (&mut self.actions, &o.actions),
+        ] {
+            p.merge(q);
+        }
+    }
+
+    /// The values, differences and intervals of every measure.
+    pub fn results(&self, names: &Names, paired: bool) -> Results {
+        let d = |m: &Moments| m.difference(paired);
+        // sums read back from a shard's file may be short of the names: count the rest as none
+        let at = |v: &[Moments], i: usize| v.get(i).copied().unwrap_or_default();
+        Results {
+            hands: self.hands,
+            contracts: names
+                .contracts
+                .iter()
+                .enumerate()
+                .map(|(c, name)| ContractResult {
+                    name: name.clone(),
+                    share: d(&at(&self.share, c)),
+                    declarer_success: d(&at(&self.success, c)),
+                })
+                .collect(),
+            declarer_success: d(&self.success_all),
+            thrown_in: d(&self.thrown_in),
+            figures: names
+                .figures
+                .iter()
+                .enumerate()
+                .map(|(f, name)| FigureResult {
+                    name: name.clone(),
+                    announced: d(&at(&self.announced, f)),
+                    success: d(&at(&self.figure_won, f)),
+                })
+                .collect(),
+            doubled: d(&self.doubled),
+            payments: self
+                .payment
+                .iter()
+                .enumerate()
+                .map(|(seat, m)| {
+                    let (a, b) = m.variances();
+                    PaymentResult {
+                        seat: seat as u8,
+                        mean: d(m),
+                        variance: Variance {
+                            a,
+                            b,
+                            diff: a.zip(b).map(|(a, b)| b - a),
+                        },
+                    }
+                })
+                .collect(),
+            cards_played: d(&self.cards),
+            actions: d(&self.actions),
+        }
+    }
+}
+
+/// Every measure compared (see docs/simulate.md, "Compare two rule sets", for the fields).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Results {
+    pub hands: u64,
+    pub contracts: Vec<ContractResult>,
+    pub declarer_success: Difference,
+    pub thrown_in: Difference,
+    pub figures: Vec<FigureResult>,
+    pub doubled: Difference,
+    pub payments: Vec<PaymentResult>,
+    pub cards_played: Difference,
+    pub actions: Difference,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ContractResult {
+    pub name: String,
+    pub share: Difference,
+    pub declarer_success: Difference,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct FigureResult {
+    pub name: String,
+    pub announced: Difference,
+    pub success: Difference,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct PaymentResult {
+    pub seat: u8,
+    pub mean: Difference,
+    pub variance: Variance,
+}
+
+/// A variance under A and B and B - A; no interval (that would need fourth moments).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Variance {
+    pub a: Option<f64>,
+    pub b: Option<f64>,
+    pub diff: Option<f64>,
+}
+
+/// Payments are counted exactly from -`HISTOGRAM_BOUND` to +`HISTOGRAM_BOUND`; beyond, only
+/// how many fell below and above, so the histogram stays bounded whatever the hands.
+pub const HISTOGRAM_BOUND: i64 = 1000;
+
+/// The payments of every seat of every hand under one rule set, as counts per value.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Histogram {
+    pub counts: BTreeMap<i64, u64>,
+    pub below: u64,
+    pub above: u64,
+}
+
+impl Histogram {
+    pub fn add(&mut self, o: &Outcome, seats: usize) {
+        for p in o.payments.iter().take(seats) {
+            match *p {
+                p if p < -HISTOGRAM_BOUND => self.below += 1,
+                p if p > HISTOGRAM_BOUND => self.above += 1,
+                p => *self.counts.entry(p).or_default() += 1,
+            }
+        }
+    }
+
+    pub fn merge(&mut self, o: &Histogram) {
+        self.below += o.below;
+        self.above += o.above;
+        for (v, n) in &o.counts {
+            *self.counts.entry(*v).or_default() += n;
+        }
+    }
+}
