@@ -176,8 +176,21 @@ fn the_report_is_one_page_with_inline_svg() {
         page.matches("http://").count(),
         page.matches("xmlns=\"http://www.w3.org/2000/svg\"").count()
     );
+    // and each chart as a file of its own, the same pictures in the page's order
+    let charts = page.matches("<svg").count();
     let entries = std::fs::read_dir(d.join("study")).map(|r| r.count()).unwrap_or(0);
-    assert_eq!(entries, 1, "one file");
+    assert_eq!(entries, 1 + charts, "the page and its charts");
+    for k in 1..=charts {
+        let svg = std::fs::read_to_string(d.join(format!("study/chart-{k}.svg"))).unwrap_or_default();
+        assert!(
+            svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+            "chart-{k}.svg"
+        );
+        assert!(
+            svg.contains("xmlns=\"http://www.w3.org/2000/svg\""),
+            "chart-{k}.svg names its namespace"
+        );
+    }
 }
 
 #[test]

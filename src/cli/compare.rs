@@ -215,9 +215,17 @@ pub fn compare(o: CompareArgs) -> ExitCode {
             }
         };
         let path = std::path::Path::new(dir).join(REPORT_PAGE);
-        if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, page)) {
+        if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, &page)) {
             errln!("error: cannot write {}: {e}", path.display());
             return ExitCode::from(1);
+        }
+        // each chart also as a file of its own, for a page that embeds pictures (a README)
+        for (k, svg) in compare::report::charts(&page).iter().enumerate() {
+            let path = std::path::Path::new(dir).join(format!("chart-{}.svg", k + 1));
+            if let Err(e) = std::fs::write(&path, svg) {
+                errln!("error: cannot write {}: {e}", path.display());
+                return ExitCode::from(1);
+            }
         }
     }
     let played = tally.hands;

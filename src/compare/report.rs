@@ -33,6 +33,26 @@ pub struct Heading<'a> {
     pub seed: u64,
 }
 
+/// The charts of a page, in its order, each a whole SVG document (what `--report` also writes
+/// as `chart-N.svg`).
+pub fn charts(page: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = page;
+    while let Some(start) = rest.find("<svg") {
+        let Some(len) = rest[start..].find("</svg>") else { break };
+        let end = start + len + "</svg>".len();
+        let svg = &rest[start..end];
+        // a file of its own names the SVG namespace, which the page's inline SVG may leave out
+        out.push(if svg.contains("xmlns=") {
+            svg.to_string()
+        } else {
+            svg.replacen("<svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"", 1)
+        });
+        rest = &rest[end..];
+    }
+    out
+}
+
 /// The page, or why a chart could not be drawn.
 pub fn page(h: &Heading, t: &Tally) -> Result<String, String> {
     let (all, differing) = t.results();
