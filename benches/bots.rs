@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 fn heuristic_hands(c: &mut Criterion) {
     let Ok(rules) = bundled_rules("alsos-3p") else { return };
-    let mut g = Game::new(Arc::clone(&rules), 0, 1);
+    let mut g = Game::new(Arc::clone(&rules), kartya::engine::Seat(0), 1);
     g.set_keep_history(false);
     let mut bots = BotSet::uniform(BotKind::Heuristic, rules.variant.players);
     let mut next = 0u64;

@@ -13,7 +13,7 @@ fn every_file_plays(hands: u64, set: impl Fn(u8) -> BotSet) {
     for b in kartya::bundled::all() {
         let rules = bundled_rules(b.name).unwrap_or_else(|e| panic!("{}: {e}", b.name));
         let mut bots = set(rules.variant.players);
-        let mut g = Game::new(Arc::clone(&rules), 0, 1);
+        let mut g = Game::new(Arc::clone(&rules), kartya::engine::Seat(0), 1);
         for i in 0..hands {
             if let Err(e) = play_hand(&mut g, &mut bots, 7, i) {
                 panic!("{} hand {i} with {:?}: {e}", b.name, bots.names());
@@ -28,7 +28,7 @@ fn random_bots_play_the_engines_random_hands() {
     for name in ["alsos-3p", "asszorti", "koenigrufen-russbach", "koenigrufen-graden"] {
         let rules = bundled_rules(name).unwrap();
         let mut bots = BotSet::uniform(BotKind::Random, rules.variant.players);
-        let mut g = Game::new(Arc::clone(&rules), 0, 1);
+        let mut g = Game::new(Arc::clone(&rules), kartya::engine::Seat(0), 1);
         let mut buf = Vec::new();
         for i in 0..50 {
             play_hand(&mut g, &mut bots, 3, i).unwrap();
@@ -58,7 +58,7 @@ fn a_hand_replays_from_its_seed() {
     let rules = bundled_rules("koenigrufen-russbach").unwrap();
     let n = rules.variant.players;
     let play = |i| {
-        let mut g = Game::new(Arc::clone(&rules), 0, 1);
+        let mut g = Game::new(Arc::clone(&rules), kartya::engine::Seat(0), 1);
         play_hand(&mut g, &mut BotSet::uniform(BotKind::Heuristic, n), 11, i).unwrap();
         g.history().to_vec()
     };
@@ -112,7 +112,7 @@ fn strength_table_and_speed() {
         );
     }
     let rules = bundled_rules("alsos-3p").unwrap();
-    let mut g = Game::new(Arc::clone(&rules), 0, 1);
+    let mut g = Game::new(Arc::clone(&rules), kartya::engine::Seat(0), 1);
     g.set_keep_history(false);
     let mut bots = BotSet::uniform(BotKind::Heuristic, rules.variant.players);
     let hands = 20_000;
@@ -144,7 +144,7 @@ fn the_view_shows_what_the_observation_shows() {
         let n = rules.variant.players;
         let mut bots: Vec<Box<dyn kartya::bots::Bot>> = (0..n).map(|_| BotKind::Heuristic.make()).collect();
         for i in 0..30 {
-            let mut g = Game::new(Arc::clone(&rules), (i % n as u64) as u8, 100 + i);
+            let mut g = Game::new(Arc::clone(&rules), kartya::engine::Seat((i % n as u64) as u8), 100 + i);
             let mut rng = kartya::engine::rng::hand_rng(100, i);
             while !g.is_over() {
                 let played: u64 = g.history().iter().fold(0, |m, (_, a)| match a {

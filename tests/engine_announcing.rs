@@ -22,7 +22,7 @@ fn openers(r: &Arc<Rules>) -> (u32, u32) {
     for i in 0..400u64 {
         let mut rng = hand_rng(11, i);
         let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
-        let mut g = Game::from_deal(Arc::clone(r), (i % 3) as u8, deal);
+        let mut g = Game::from_deal(Arc::clone(r), kartya::engine::Seat((i % 3) as u8), deal);
         let mut was_back = false;
         while !g.is_over() {
             if g.phase() == Phase::Back && !was_back {

@@ -46,7 +46,7 @@ fn discards_counted_keep_the_card_points_whole() {
     let einfach = engine_util::contract(&rules, "einfach");
     let mut seen = 0;
     for seed in 0..600u64 {
-        let mut g = Game::new(Arc::clone(&rules), 2, seed);
+        let mut g = Game::new(Arc::clone(&rules), kartya::engine::Seat(2), seed);
         engine_util::random_finish(&mut g, seed);
         let Some(s) = g.result() else { continue };
         if s.contract != Some(einfach) {

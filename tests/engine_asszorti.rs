@@ -27,7 +27,7 @@ fn talon_shown(r: &Arc<Rules>, hands: u64) -> (u32, u32, u32) {
     for i in 0..hands {
         let mut rng = hand_rng(21, i);
         let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
-        let mut g = Game::from_deal(Arc::clone(r), (i % 3) as u8, deal);
+        let mut g = Game::from_deal(Arc::clone(r), kartya::engine::Seat((i % 3) as u8), deal);
         let mut kontra = false;
         while !g.is_over() {
             let legal = g.legal_actions();
@@ -79,7 +79,7 @@ fn without_the_statement_a_kontra_shows_nothing() {
     for i in 0..200u64 {
         let mut rng = hand_rng(22, i);
         let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
-        let mut g = Game::from_deal(Arc::clone(&r), (i % 3) as u8, deal);
+        let mut g = Game::from_deal(Arc::clone(&r), kartya::engine::Seat((i % 3) as u8), deal);
         let dealt_face_up = g.observation(Seat(0)).talon_face_up;
         while !g.is_over() {
             let legal = g.legal_actions();
@@ -105,7 +105,7 @@ fn tv_t1_t2_the_talon_after_the_draw_and_a_kontra() {
         let mut rng = hand_rng(23, i);
         let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
         let dealt: Vec<u8> = deal.talon_cards().to_vec();
-        let mut g = Game::from_deal(Arc::clone(&r), (i % 3) as u8, deal);
+        let mut g = Game::from_deal(Arc::clone(&r), kartya::engine::Seat((i % 3) as u8), deal);
         let mut kontra_before_lead = false;
         // up to the first lead: the auction, the draw, the trumps and the doubling round
         while !g.is_over() && g.phase() != Phase::Play {

@@ -249,7 +249,7 @@ fn partnerships_keep_their_side_invariants() {
         let r = kartya::engine::Rules::new(loaded.variant.unwrap()).unwrap();
         let (mut alone, mut paired) = (0, 0);
         for seed in 0..300u64 {
-            let mut g = kartya::engine::Game::new(r.clone(), (seed % 4) as u8, seed);
+            let mut g = kartya::engine::Game::new(r.clone(), kartya::engine::Seat((seed % 4) as u8), seed);
             let mut rng = kartya::engine::rng::hand_rng(seed, 1);
             let mut buf = Vec::new();
             let mut called = None;

@@ -349,7 +349,7 @@ fn random_hands_with_claims_stay_whole() {
 }
 
 fn replay_history(g: &Game) -> Game {
-    let mut again = Game::from_deal(g.rules_arc(), g.dealer().0, g.deal().clone());
+    let mut again = Game::from_deal(g.rules_arc(), g.dealer(), g.deal().clone());
     for (_, a) in g.history() {
         again.apply(*a).unwrap();
     }

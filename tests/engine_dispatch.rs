@@ -40,7 +40,7 @@ fn check_and_apply_route_every_action_alike() {
         let Ok(rules) = bundled_rules(b.name) else { continue };
         files += 1;
         for seed in 0..3u64 {
-            let mut g = Game::new(rules.clone(), (seed % 3) as u8, seed);
+            let mut g = Game::new(rules.clone(), kartya::engine::Seat((seed % 3) as u8), seed);
             let mut pick = seed + 1;
             for _ in 0..400 {
                 if g.is_over() {

@@ -186,7 +186,7 @@ fn trump_cards_belong_to_the_trumps() {
 #[test]
 fn no_auction_starts_with_the_play_with_fixed_trumps() {
     let r = fixture("whist-fixed-trumps-no-auction");
-    let mut g = Game::new(Arc::clone(&r), 3, 7);
+    let mut g = Game::new(Arc::clone(&r), kartya::engine::Seat(3), 7);
     assert_eq!(g.phase(), Phase::Play);
     assert_eq!(g.declarer(), None);
     assert_eq!(g.trump(), Some(suit(&r, "hearts")));
@@ -202,7 +202,7 @@ fn no_auction_starts_with_the_play_with_fixed_trumps() {
 #[test]
 fn fixed_trumps_when_all_pass() {
     let r = fixture("schafkopf-trump-cards-head");
-    let mut g = Game::new(Arc::clone(&r), 3, 1);
+    let mut g = Game::new(Arc::clone(&r), kartya::engine::Seat(3), 1);
     act(&mut g, &[Action::Pass, Action::Pass, Action::Pass, Action::Pass]);
     assert_eq!(g.contract(), Some(contract(&r, "ramsch")));
     assert_eq!(g.trump(), Some(suit(&r, "herz")));

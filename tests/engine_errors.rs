@@ -20,7 +20,7 @@ fn an_unknown_bundled_name_is_its_own_case() {
 #[test]
 fn action_words_that_read_as_nothing_say_which_word() {
     let r = rules("alsos-3p");
-    let g = Game::new(r, 0, 1);
+    let g = Game::new(r, kartya::engine::Seat(0), 1);
     assert_eq!(
         parse_action(&g, "frobnicate now"),
         Err(ActionError::NotAnAction("frobnicate".into()))

@@ -128,7 +128,7 @@ fn random_hands_play_the_face_down_card_first() {
     let commits: Vec<usize> = ["bettler", "plauderer"].iter().map(|n| contract(&r, n)).collect();
     let (mut played, mut laid) = (0, 0);
     for seed in 0..3000u64 {
-        let mut g = kartya::engine::Game::new(r.clone(), (seed % 4) as u8, seed);
+        let mut g = kartya::engine::Game::new(r.clone(), kartya::engine::Seat((seed % 4) as u8), seed);
         let mut rng = kartya::engine::rng::hand_rng(seed, 7);
         let mut buf = Vec::new();
         while !g.is_over() {
@@ -196,7 +196,7 @@ fn lay_face_down_in_words_and_records_replay() {
     );
     let mut replayed = 0;
     for seed in 0..400u64 {
-        let mut g = kartya::engine::Game::new(r.clone(), (seed % 4) as u8, seed);
+        let mut g = kartya::engine::Game::new(r.clone(), kartya::engine::Seat((seed % 4) as u8), seed);
         let mut rng = kartya::engine::rng::hand_rng(seed, 3);
         let mut buf = Vec::new();
         while !g.is_over() {

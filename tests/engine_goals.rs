@@ -39,7 +39,7 @@ fn kontras_by_the_rule(r: &Arc<Rules>) {
     for i in 0..3000u64 {
         let mut rng = hand_rng(5, i);
         let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
-        let mut g = Game::from_deal(Arc::clone(r), (i % 3) as u8, deal);
+        let mut g = Game::from_deal(Arc::clone(r), kartya::engine::Seat((i % 3) as u8), deal);
         while !g.is_over() {
             let legal = g.legal_actions();
             // a talk turn: the front or back round, or a turn of trick 1 with its announcements

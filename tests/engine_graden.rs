@@ -218,7 +218,7 @@ fn random_hands_keep_the_graden_invariants() {
     let plauderer = contract(&r, "plauderer");
     let (mut open_seen, mut calls, mut paired) = (0, 0, 0);
     for seed in 0..3000u64 {
-        let mut g = kartya::engine::Game::new(r.clone(), (seed % 4) as u8, seed);
+        let mut g = kartya::engine::Game::new(r.clone(), kartya::engine::Seat((seed % 4) as u8), seed);
         let mut rng = kartya::engine::rng::hand_rng(seed, 1);
         let mut buf = Vec::new();
         let mut called = None;

@@ -143,7 +143,7 @@ fn random_joined_hands_settle_by_the_table() {
     let r = rules("koenigrufen-graden");
     let mut joined = 0;
     for seed in 0..3000u64 {
-        let mut g = Game::new(r.clone(), (seed % 4) as u8, seed);
+        let mut g = Game::new(r.clone(), kartya::engine::Seat((seed % 4) as u8), seed);
         let mut rng = kartya::engine::rng::hand_rng(seed, 11);
         let mut buf = Vec::new();
         while !g.is_over() {

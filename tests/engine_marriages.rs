@@ -35,7 +35,7 @@ fn a_by_lead_marriage_is_never_called_and_is_declared_by_a_lead_while_holding_th
     let pairs = pairs_of(&r, "Q");
     let (mut registered, mut refused) = (0u32, 0u32);
     for i in 0..300u64 {
-        let mut g = Game::new(Arc::clone(&r), (i % 4) as u8, i);
+        let mut g = Game::new(Arc::clone(&r), kartya::engine::Seat((i % 4) as u8), i);
         let mut rng = hand_rng(40, i);
         let mut buf = Vec::new();
         // per position, the suits in which he led one of the pair while holding the other
@@ -96,7 +96,7 @@ fn only_held_marriages_are_declared_and_shown_ones_lie_face_up() {
         let pairs = pairs(&r);
         let (mut declared, mut shown_seen, mut refused) = (0u32, 0u32, 0u32);
         for i in 0..400u64 {
-            let mut g = Game::new(Arc::clone(&r), (i % 4) as u8, i);
+            let mut g = Game::new(Arc::clone(&r), kartya::engine::Seat((i % 4) as u8), i);
             let mut rng = hand_rng(40, i);
             let mut buf = Vec::new();
             while !g.is_over() {
@@ -201,7 +201,7 @@ fn k16_opponents_register_too_and_in_trick_1_only_the_bidder() {
     let mut buf = Vec::new();
     let mut by_opponents = 0;
     for i in 0..1500u64 {
-        let mut g = Game::new(Arc::clone(&r), (i % 4) as u8, i);
+        let mut g = Game::new(Arc::clone(&r), kartya::engine::Seat((i % 4) as u8), i);
         let mut rng = hand_rng(21, i);
         let mut trick_one_checked = false;
         while !g.is_over() && random_step(&mut g, &mut rng, &mut buf) {

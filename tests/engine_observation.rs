@@ -22,7 +22,11 @@ fn observations_never_show_hidden_or_foreign_cards() {
         for i in 0..200u64 {
             let mut rng = hand_rng(21, i);
             let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
-            let mut g = Game::from_deal(Arc::clone(&r), (i % r.variant.players as u64) as u8, deal);
+            let mut g = Game::from_deal(
+                Arc::clone(&r),
+                kartya::engine::Seat((i % r.variant.players as u64) as u8),
+                deal,
+            );
             let mut buf = Vec::new();
             while !g.is_over() {
                 let n = g.play_state().n as usize;

@@ -21,7 +21,11 @@ use std::sync::Arc;
 fn play(r: &Arc<Rules>, seed: u64, i: u64) -> (Game, Vec<u64>) {
     let mut rng = hand_rng(seed, i);
     let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
-    let mut g = Game::from_deal(Arc::clone(r), (i % r.variant.players as u64) as u8, deal);
+    let mut g = Game::from_deal(
+        Arc::clone(r),
+        kartya::engine::Seat((i % r.variant.players as u64) as u8),
+        deal,
+    );
     let mut buf = Vec::new();
     let mut start = Vec::new();
     while !g.is_over() {

@@ -21,7 +21,7 @@ fn no_observation_reveals_the_called_partner_before_his_card_is_played() {
         for i in 0..300u64 {
             let mut rng = hand_rng(15, i);
             let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
-            let mut g = Game::from_deal(Arc::clone(&r), (i % 4) as u8, deal);
+            let mut g = Game::from_deal(Arc::clone(&r), kartya::engine::Seat((i % 4) as u8), deal);
             g.set_keep_history(true);
             let mut buf = Vec::new();
             loop {
@@ -79,7 +79,7 @@ fn the_call_is_made_on_the_first_packet_and_a_card_in_the_second_makes_the_calle
     for i in 0..400u64 {
         let mut rng = hand_rng(16, i);
         let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
-        let mut g = Game::from_deal(Arc::clone(&r), 3, deal);
+        let mut g = Game::from_deal(Arc::clone(&r), kartya::engine::Seat(3), deal);
         g.set_keep_history(true);
         let mut buf = Vec::new();
         while g.phase() != Phase::PartnerCall {

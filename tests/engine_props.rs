@@ -28,7 +28,11 @@ const HANDS: u64 = 150;
 fn check_hand(name: &str, r: &Arc<kartya::engine::Rules>, seed: u64) {
     let mut rng = hand_rng(seed, 0);
     let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
-    let mut g = Game::from_deal(Arc::clone(r), (seed % r.variant.players as u64) as u8, deal);
+    let mut g = Game::from_deal(
+        Arc::clone(r),
+        kartya::engine::Seat((seed % r.variant.players as u64) as u8),
+        deal,
+    );
     let mut buf = Vec::new();
     let mut steps = 0;
     loop {

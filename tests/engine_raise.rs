@@ -196,7 +196,7 @@ fn random_hands_raise_only_as_the_rules_allow() {
     let r = rules("anrufen");
     let mut raised = 0;
     for seed in 0..2000u64 {
-        let mut g = Game::new(r.clone(), (seed % 4) as u8, seed);
+        let mut g = Game::new(r.clone(), kartya::engine::Seat((seed % 4) as u8), seed);
         let mut rng = kartya::engine::rng::hand_rng(seed, 3);
         let mut buf = Vec::new();
         let mut seen = 0;

@@ -70,7 +70,7 @@ fn play_out_takes_the_steps_of_random_step() {
             let mut rng = hand_rng(11, i);
             let deal = rules.deal_plan.deal_random(&rules.tables, &mut rng);
             let dealer = (i % rules.variant.players as u64) as u8;
-            let mut stepped = Game::from_deal(Arc::clone(&rules), dealer, deal);
+            let mut stepped = Game::from_deal(Arc::clone(&rules), kartya::engine::Seat(dealer), deal);
             let mut steps = 0;
             while !stepped.is_over() && random_step(&mut stepped, &mut rng, &mut buf) {
                 steps += 1;
@@ -141,7 +141,7 @@ fn an_illegal_action_names_its_index_without_history() {
     };
     let mut buf = Vec::new();
     for keep in [true, false] {
-        let mut g = Game::new(Arc::clone(&rules), 0, 3);
+        let mut g = Game::new(Arc::clone(&rules), kartya::engine::Seat(0), 3);
         g.set_keep_history(keep);
         let mut rng = kartya::engine::rng::hand_rng(3, 1);
         for _ in 0..5 {

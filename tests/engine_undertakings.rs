@@ -43,7 +43,7 @@ fn oh_hell_bids_and_scores_each_player_by_his_own_bid() {
     for i in 0..400u64 {
         let mut rng = hand_rng(3, i);
         let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
-        let mut g = Game::from_deal(Arc::clone(&r), (i % 4) as u8, deal);
+        let mut g = Game::from_deal(Arc::clone(&r), kartya::engine::Seat((i % 4) as u8), deal);
         let mut sum = 0u32;
         for turn in 0..4u8 {
             assert_eq!(g.phase(), Phase::Bidding);
@@ -104,7 +104,7 @@ fn boston_highest_bidder_declares_his_number() {
     for i in 0..600u64 {
         let mut rng = hand_rng(4, i);
         let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
-        let mut g = Game::from_deal(Arc::clone(&r), (i % 4) as u8, deal);
+        let mut g = Game::from_deal(Arc::clone(&r), kartya::engine::Seat((i % 4) as u8), deal);
         let (mut high, mut passed) = (None::<(u8, u8)>, [false; 4]);
         while g.phase() == Phase::Bidding {
             let p = g.to_act().0;

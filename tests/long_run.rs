@@ -16,7 +16,11 @@ use std::sync::Arc;
 fn check(rules: &Arc<kartya::engine::Rules>, seed: u64, i: u64) -> Option<String> {
     let mut rng = hand_rng(seed, i);
     let deal = deal_random(&rules.tables, &rules.variant.deal, rules.variant.active, &mut rng);
-    let mut g = Game::from_deal(Arc::clone(rules), (i % rules.variant.players.max(1) as u64) as u8, deal);
+    let mut g = Game::from_deal(
+        Arc::clone(rules),
+        kartya::engine::Seat((i % rules.variant.players.max(1) as u64) as u8),
+        deal,
+    );
     let mut buf = Vec::new();
     for step in 0..10_000 {
         let (all, single) = g.cards_accounted();

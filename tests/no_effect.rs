@@ -42,7 +42,7 @@ fn fulfil_side_counts_the_sides_card_points() {
     let mut checked = 0;
     let mut side_needed = 0;
     for seed in 0..4000u64 {
-        let mut g = Game::new(Arc::clone(&r), 2, seed);
+        let mut g = Game::new(Arc::clone(&r), kartya::engine::Seat(2), seed);
         engine_util::random_finish(&mut g, seed);
         let Some(s) = g.result() else { continue };
         let (Some(d), Some(c)) = (s.declarer, s.contract) else {

@@ -79,7 +79,7 @@ fn odd_actions_never_panic_and_only_legal_ones_are_taken() {
         for i in 0..40u64 {
             let mut rng = hand_rng(1516, i);
             let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
-            let mut g = Game::from_deal(Arc::clone(&r), (i % n as u64) as u8, deal);
+            let mut g = Game::from_deal(Arc::clone(&r), kartya::engine::Seat((i % n as u64) as u8), deal);
             let mut buf = Vec::new();
             let mut steps = 0;
             while !g.is_over() {

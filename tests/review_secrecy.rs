@@ -42,7 +42,7 @@ fn no_observation_of_the_family_shows_what_its_seat_may_not_see() {
         for i in 0..150u64 {
             let mut rng = hand_rng(1515, i);
             let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
-            let mut g = Game::from_deal(Arc::clone(&r), (i % n as u64) as u8, deal);
+            let mut g = Game::from_deal(Arc::clone(&r), kartya::engine::Seat((i % n as u64) as u8), deal);
             g.set_keep_history(true);
             let mut buf = Vec::new();
             let mut steps = 0;

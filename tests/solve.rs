@@ -56,7 +56,11 @@ fn reference(t: &PlayTable, p: &Play, obj: &Objective, side: u16, pending: [i32;
 /// (sometimes a few cards into the trick); `None` when the hand ends before (no contract).
 fn endgame(rules: &Arc<kartya::engine::Rules>, rng: &mut HandRng, left: u8) -> Option<Game> {
     let deal = rules.deal_plan.deal_random(&rules.tables, rng);
-    let mut g = Game::from_deal(Arc::clone(rules), below(rng, rules.variant.players as u32) as u8, deal);
+    let mut g = Game::from_deal(
+        Arc::clone(rules),
+        kartya::engine::Seat(below(rng, rules.variant.players as u32) as u8),
+        deal,
+    );
     let mut buf = Vec::new();
     let extra = below(rng, 3) as u8;
     loop {

@@ -41,7 +41,7 @@ pub fn duplicate_with(rules: &Arc<Rules>, a: MakeBot<'_>, b: MakeBot<'_>, deals:
     let per_deal: Vec<(f64, u64)> = (0..deals)
         .into_par_iter()
         .map_init(
-            || Game::new(Arc::clone(rules), 0, seed),
+            || Game::new(Arc::clone(rules), crate::engine::Seat(0), seed),
             |g, i| {
                 g.set_keep_history(false);
                 let mut illegal = 0;

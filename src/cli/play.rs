@@ -322,7 +322,7 @@ fn write_records(
         let g = if kind == BotKind::Random {
             sim::random_hand(rules, seed, i, &mut buf)
         } else {
-            let mut g = kartya::engine::Game::new(Arc::clone(rules), 0, seed);
+            let mut g = kartya::engine::Game::new(Arc::clone(rules), kartya::engine::Seat(0), seed);
             // a refused action leaves the hand unfinished: its record shows where
             let _ = bots::play_hand(&mut g, &mut set, seed, i);
             g

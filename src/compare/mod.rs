@@ -219,8 +219,8 @@ fn chunk(
     } else {
         0
     });
-    let mut ga = Game::new(Arc::clone(a), 0, seed);
-    let mut gb = Game::new(Arc::clone(b), 0, seed);
+    let mut ga = Game::new(Arc::clone(a), crate::engine::Seat(0), seed);
+    let mut gb = Game::new(Arc::clone(b), crate::engine::Seat(0), seed);
     let seats = names.seats as usize;
     for i in hands {
         play(&mut ga, seed, i);

@@ -414,7 +414,7 @@ mod tests {
             for i in 0..300u64 {
                 let mut rng = hand_rng(3, i);
                 let deal = r.deal_plan.deal_random(&r.tables, &mut rng);
-                let mut g = Game::from_deal(Arc::clone(&r), (i % 3) as u8, deal);
+                let mut g = Game::from_deal(Arc::clone(&r), crate::engine::Seat((i % 3) as u8), deal);
                 while !g.is_over() {
                     if matches!(g.phase(), Phase::Front | Phase::Back | Phase::Play) {
                         let front = g.phase() == Phase::Front;

@@ -156,14 +156,14 @@ pub struct Game {
 
 impl Game {
     /// A hand dealt from a seeded shuffle.
-    pub fn new(rules: Arc<Rules>, dealer: u8, seed: u64) -> Game {
+    pub fn new(rules: Arc<Rules>, dealer: Seat, seed: u64) -> Game {
         let mut rng = hand_rng(seed, 0);
         let deal = rules.deal_plan.deal_random(&rules.tables, &mut rng);
         Game::from_deal(rules, dealer, deal)
     }
 
     /// A hand from a given deal (hands by position, forehand first).
-    pub fn from_deal(rules: Arc<Rules>, dealer: u8, deal: Deal) -> Game {
+    pub fn from_deal(rules: Arc<Rules>, dealer: Seat, deal: Deal) -> Game {
         // every field but `rules` and `deal` is set by `start_hand`; these values only fill the
         // struct until then
         let mut g = Game {
@@ -212,22 +212,22 @@ impl Game {
             joint: None,
             raised: false,
         };
-        g.start_hand(dealer);
+        g.start_hand(dealer.0);
         g
     }
 
     /// Starts another hand of the same rules in this `Game` (as `from_deal` would), in place and
     /// reusing its buffers: a simulation loop then allocates and copies nothing per hand.
-    pub fn redeal(&mut self, dealer: u8, deal: Deal) {
+    pub fn redeal(&mut self, dealer: Seat, deal: Deal) {
         self.deal = deal;
-        self.start_hand(dealer);
+        self.start_hand(dealer.0);
     }
 
     /// `redeal` with a shuffled deal from the stream, dealt straight into this `Game`.
-    pub fn redeal_random(&mut self, dealer: u8, rng: &mut super::rng::HandRng) {
+    pub fn redeal_random(&mut self, dealer: Seat, rng: &mut super::rng::HandRng) {
         let Game { rules, deal, .. } = self;
         rules.deal_plan.deal_random_into(&rules.tables, rng, deal);
-        self.start_hand(dealer);
+        self.start_hand(dealer.0);
     }
 
     /// Sets every field (but `rules` and `deal`) to its value at the start of a hand dealt

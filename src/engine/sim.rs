@@ -357,8 +357,8 @@ pub fn random_hand_in(g: &mut Game, seed: u64, index: u64, buf: &mut Vec<Action>
 }
 
 /// The dealer of hand `index`: the deal rotates.
-pub fn hand_dealer(rules: &Rules, index: u64) -> u8 {
-    (index % rules.variant.players.max(1) as u64) as u8
+pub fn hand_dealer(rules: &Rules, index: u64) -> super::Seat {
+    super::Seat((index % rules.variant.players.max(1) as u64) as u8)
 }
 
 /// Random legal actions until the hand is over: the actions `random_step` would take, step for
@@ -463,7 +463,7 @@ where
                 .map(|s| super::session::Balance::new(s, rules.variant.players));
             // one game for the chunk, dealt anew for each hand (`random_hand_in` plays the hand
             // `random_hand` would); the summary reads the state and the sheet, not the history
-            let mut g = Game::new(Arc::clone(rules), 0, seed);
+            let mut g = Game::new(Arc::clone(rules), crate::engine::Seat(0), seed);
             g.set_keep_history(false);
             for i in c * CHUNK..((c + 1) * CHUNK).min(range.end) {
                 if !play(&mut g, i) {

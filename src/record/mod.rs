@@ -356,7 +356,7 @@ pub fn replay(sources: &mut SourceSet, file: FileId) -> Replayed {
             };
         }
     };
-    let mut game = Game::from_deal(rules.clone(), rec.dealer, dealt);
+    let mut game = Game::from_deal(rules.clone(), crate::engine::Seat(rec.dealer), dealt);
     for (i, text) in rec.actions.iter().enumerate() {
         let span = spans.element("actions", i);
         if game.is_over() {

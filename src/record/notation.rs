@@ -304,7 +304,7 @@ pub fn parse_action(game: &Game, text: &str) -> Result<Action, ActionError> {
 
 /// The texts of a game's actions, each written in the state before it was applied.
 pub fn history_texts(game: &Game) -> Vec<String> {
-    let mut replay = Game::from_deal(game.rules_arc(), game.dealer().0, game.deal().clone());
+    let mut replay = Game::from_deal(game.rules_arc(), game.dealer(), game.deal().clone());
     let mut out = Vec::new();
     for (_, a) in game.history() {
         out.push(action_text(&replay, *a));

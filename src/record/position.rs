@@ -59,7 +59,7 @@ pub fn position(sources: &mut SourceSet, file: FileId, from: Option<usize>) -> P
         );
         return fail(diags, from);
     }
-    let mut g = Game::from_deal(full.rules_arc(), full.dealer().0, full.deal().clone());
+    let mut g = Game::from_deal(full.rules_arc(), full.dealer(), full.deal().clone());
     for (_, a) in history.iter().take(from) {
         if g.apply(*a).is_err() {
             // the full replay applied the same actions: only a broken engine gets here

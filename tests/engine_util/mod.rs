@@ -53,7 +53,7 @@ pub fn deck_with(r: &Rules, seed: u64, places: &[(usize, u8)]) -> Vec<u8> {
 
 pub fn game_from_order(r: &Arc<Rules>, dealer: u8, order: &[u8]) -> Game {
     let deal: Deal = deal_order(&r.tables, &r.variant.deal, r.variant.active, order).unwrap();
-    Game::from_deal(Arc::clone(r), dealer, deal)
+    Game::from_deal(Arc::clone(r), kartya::engine::Seat(dealer), deal)
 }
 
 /// Applies actions, failing the test with the rule on an illegal one.
