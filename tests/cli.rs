@@ -227,3 +227,37 @@ fn simulated_records_replay_from_the_command_line() {
     assert_eq!(stdout(&o).matches("== ").count(), 25);
     assert!(stdout(&o).contains("total"));
 }
+
+/// A records folder that holds files is refused (`kartya::output-exists`, exit 1): the records
+/// of two runs would mix; `--force` replaces the earlier run's records and leaves other files.
+#[test]
+fn a_records_folder_with_files_is_refused_without_force() {
+    let dir = std::env::temp_dir().join(format!("kartya-sim-records-full-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("notes.txt"), "mine").expect("a user's file");
+    let d = dir.to_string_lossy().to_string();
+    let run = |force: bool| {
+        let mut args = vec!["simulate", "alsos-3p", "--hands", "3", "--records", &d];
+        if force {
+            args.push("--force");
+        }
+        kartya(&args)
+    };
+    let refused = run(false);
+    assert_eq!(code(&refused), 1, "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("kartya::output-exists"),
+        "{}",
+        stderr(&refused)
+    );
+    assert!(
+        stderr(&refused).contains("is not empty (1 entry)"),
+        "{}",
+        stderr(&refused)
+    );
+    let forced = run(true);
+    assert_eq!(code(&forced), 0, "{}", stderr(&forced));
+    assert!(dir.join("notes.txt").is_file() && dir.join("hand-000002.json").is_file());
+    let _ = std::fs::remove_dir_all(&dir);
+}

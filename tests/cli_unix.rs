@@ -164,7 +164,9 @@ fn records_refuse_a_folder_in_use_and_carry_seed_and_hand() {
     };
     assert_eq!(code(&run("5", false)), 0);
     let o = run("3", false);
-    assert_eq!(code(&o), 2, "a second run into the same folder is refused");
+    // a user error (the folder holds a run already), not a usage error: kartya::output-exists
+    assert_eq!(code(&o), 1, "a second run into the same folder is refused");
+    assert!(stderr(&o).contains("kartya::output-exists"), "{}", stderr(&o));
     assert!(stderr(&o).contains("--force"), "{}", stderr(&o));
     let o = run("3", true);
     assert_eq!(code(&o), 0, "{}", stderr(&o));

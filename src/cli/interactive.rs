@@ -53,7 +53,16 @@ pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
     }
     if let Some(path) = &opts.save {
         if std::path::Path::new(path).exists() && !opts.force {
-            errln!("error: --save {path}: the file exists\n  help: give a new file name, or add --force to replace it");
+            let (sources, d) = super::io::flag_path_diag(
+                kartya::diag::Code::OutputExists,
+                "play",
+                "--save",
+                path,
+                format!("`{path}` exists already"),
+                "this file",
+                "give a new file name, or add --force to write over it".into(),
+            );
+            super::print_diags(&[d], &sources);
             return ExitCode::from(1);
         }
     }

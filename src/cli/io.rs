@@ -80,6 +80,27 @@ pub fn read_text(path: &str, limit: usize, cmd: FileId, span: Span, what: &str) 
     })
 }
 
+/// A refusal about the path given to a flag (`--records DIR`, `--save FILE`), as a diagnostic
+/// on a command line `kartya COMMAND FLAG PATH` written for it; gives the sources to render it.
+pub fn flag_path_diag(
+    code: Code,
+    command: &str,
+    flag: &str,
+    path: &str,
+    message: String,
+    label: &str,
+    help: String,
+) -> (SourceSet, Diag) {
+    let line = format!("kartya {command} {flag} {path}");
+    let start = line.len() - path.len();
+    let mut sources = SourceSet::new();
+    let cmd = sources.add("<command line>", line.clone(), kartya::source::Origin::Synthetic);
+    let d = Diag::new(code, cmd, message)
+        .label(Span::new(start, line.len()), label.to_string())
+        .help(help);
+    (sources, d)
+}
+
 /// A diagnostic about one path given alone (a record): the command line is just that path.
 pub fn read_one(path: &str, limit: usize, sources: &mut SourceSet, what: &str) -> Result<String, Diag> {
     let cmd = sources.add("<command line>", path.to_string(), kartya::source::Origin::Synthetic);

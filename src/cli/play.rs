@@ -3,6 +3,7 @@
 
 use super::io::{errln, outln, outp};
 use kartya::bots::{self, BotKind};
+use kartya::diag::Code;
 use kartya::diag::Diag;
 use kartya::engine::{sim, Rules};
 use kartya::record::{self, RulesRef};
@@ -112,9 +113,11 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
             );
             return ExitCode::from(2);
         }
-        if let Err(e) = prepare_dir(dir, opts.force) {
-            errln!("{e}");
-            return ExitCode::from(2);
+        if let Err((message, label, help)) = prepare_dir(dir, opts.force) {
+            let (sources, d) =
+                super::io::flag_path_diag(Code::OutputExists, "simulate", "--records", dir, message, label, help);
+            super::print_diags(&[d], &sources);
+            return ExitCode::from(1);
         }
     }
     if let Some(t) = opts.threads {
@@ -343,20 +346,36 @@ const MANIFEST: &str = "manifest.json";
 
 /// Makes the records folder, or checks that it holds nothing (two runs' records would mix);
 /// with `force`, clears the records and manifest of an earlier run (nothing else).
-fn prepare_dir(dir: &str, force: bool) -> Result<(), String> {
+fn prepare_dir(dir: &str, force: bool) -> Result<(), (String, &'static str, String)> {
     let p = std::path::Path::new(dir);
     if p.exists() && !p.is_dir() {
-        return Err(format!("error: --records {dir}: exists and is not a directory"));
+        return Err((
+            format!("`{dir}` exists and is not a folder"),
+            "this path",
+            "give the path of a new or empty folder for the records".into(),
+        ));
     }
     let entries: Vec<std::path::PathBuf> = match std::fs::read_dir(p) {
         Ok(d) => d.flatten().map(|e| e.path()).collect(),
         Err(_) => Vec::new(),
     };
+    let cannot = |what: String, e: std::io::Error| {
+        (
+            format!("{what}: {e}"),
+            "this folder",
+            "check the folder's permissions".to_string(),
+        )
+    };
     if !entries.is_empty() {
         if !force {
-            return Err(format!(
-                "error: --records {dir}: the folder is not empty ({} entries); records of two runs would mix\n  help: give a new folder, or add --force to replace the records in it",
-                entries.len()
+            return Err((
+                format!(
+                    "the folder `{dir}` is not empty ({} {}); records of two runs would mix",
+                    entries.len(),
+                    if entries.len() == 1 { "entry" } else { "entries" }
+                ),
+                "this folder",
+                "give a new folder, or add --force to replace the records in it".into(),
             ));
         }
         for e in entries {
@@ -366,11 +385,11 @@ fn prepare_dir(dir: &str, force: bool) -> Result<(), String> {
                 .unwrap_or_default();
             let ours = name == MANIFEST || (name.starts_with("hand-") && name.ends_with(".json"));
             if ours {
-                std::fs::remove_file(&e).map_err(|err| format!("error: cannot remove {}: {err}", e.display()))?;
+                std::fs::remove_file(&e).map_err(|err| cannot(format!("cannot remove {}", e.display()), err))?;
             }
         }
     }
-    std::fs::create_dir_all(p).map_err(|e| format!("error: cannot create {dir}: {e}"))
+    std::fs::create_dir_all(p).map_err(|e| cannot(format!("cannot create `{dir}`"), e))
 }
 
 /// A progress bar on stderr for runs long enough to wait for: shown only on a terminal, not with
