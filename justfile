@@ -19,6 +19,7 @@ bench:
     cargo bench --bench engine
     cargo bench --bench solve
     cargo bench --bench bots
+    cargo bench --bench compare
 
 # the speed yardstick the engine bench is compared with (run it right before or after `bench`)
 yardstick:
