@@ -6,7 +6,7 @@ use super::moves::moves;
 use super::objective::{Count, Objective};
 use super::tt::{Key, Table};
 use crate::engine::play::TrickDone;
-use crate::engine::tables::{PlayTable, MAX_SEATS};
+use crate::engine::tables::{PlayTable, MAX_CARDS, MAX_SEATS};
 use crate::engine::Play;
 
 /// Beyond every value: card points and tricks stay far below it, so `alpha - gain` never wraps.
@@ -123,6 +123,37 @@ impl Solver {
             }
         }
         Ok((v, best))
+    }
+
+    /// The exact value of each legal card: playing it, then both sides their best (what a
+    /// sampling player averages over its worlds). Writes `values[c]` for every card `c` of the
+    /// returned mask of legal cards; one table serves every card, so later cards search less.
+    pub fn card_values(
+        &mut self,
+        t: &PlayTable,
+        p: &Play,
+        obj: &Objective,
+        values: &mut [i32; MAX_CARDS],
+    ) -> Result<u64, OverBudget> {
+        self.start();
+        let root = Solver::root(p, obj);
+        let legal = p.legal(t);
+        let mut m = legal;
+        while m != 0 {
+            let c = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let mut child = root.clone();
+            let done = child.play.place(t, c);
+            let gain = Solver::gain(obj, &mut child, done);
+            let v = gain + self.search(t, obj, &child, -INF, INF);
+            if self.over {
+                return Err(OverBudget);
+            }
+            if let Some(slot) = values.get_mut(c as usize) {
+                *slot = v;
+            }
+        }
+        Ok(legal)
     }
 
     /// Whether the position to play wants the value high.
