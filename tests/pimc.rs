@@ -213,18 +213,83 @@ fn pimc_plays_a_legal_card_reproducibly_on_every_bundled_file() {
     assert!(decided >= 60, "{decided}");
 }
 
-/// Against random cards on the same deals, pimc's side takes more, the 95% interval above zero.
+/// Against random cards on the same deals, a declarer's side playing pimc's cards takes more
+/// card points in alsos-3p, the 95% interval above zero (three dozen hands, few worlds).
+#[test]
+fn pimc_beats_random_cards_in_alsos() {
+    let opts = PimcOptions {
+        samples: 4,
+        node_budget: 200_000,
+    };
+    let rules = bundled_rules("alsos-3p").expect("bundled");
+    let s = strength(&rules, 36, 1, &opts);
+    let (lo, hi) = s.interval();
+    assert_eq!(s.pairs, 36, "every alsos-3p hand reaches the play");
+    assert!(lo > 0.0, "{s:?} ({lo:.1}..{hi:.1})");
+}
+
+/// The same for the three games of docs/bots.md, on more hands.
 #[test]
 #[ignore = "solves a few thousand positions: run with --release -- --ignored"]
 fn pimc_beats_random_cards() {
+    let hands: u32 = std::env::var("KARTYA_PIMC_HANDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(40);
     let opts = PimcOptions {
         samples: 6,
         node_budget: 300_000,
     };
     for name in ["alsos-3p", "asszorti", "koenigrufen-russbach"] {
         let rules = bundled_rules(name).expect(name);
-        let s = strength(&rules, 40, 1, &opts);
+        let s = strength(&rules, hands, 1, &opts);
         let (lo, hi) = s.interval();
+        println!("{name}: {s:?}");
         assert!(lo > 0.0, "{name}: {s:?} ({lo:.1}..{hi:.1})");
+    }
+}
+
+/// The table of docs/bots.md ("pimc"): `KARTYA_PIMC_HANDS=200 cargo test --release --test pimc --
+/// --ignored --nocapture strength_table`; also the median time of one decision.
+#[test]
+#[ignore = "the strength table and timings: run with --release -- --ignored --nocapture"]
+fn strength_table() {
+    let hands: u32 = std::env::var("KARTYA_PIMC_HANDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(40);
+    let opts = PimcOptions::default();
+    println!("| variant | pairs | random | pimc | pimc - random | 95% interval |");
+    println!("| --- | ---: | ---: | ---: | ---: | --- |");
+    for name in ["alsos-3p", "asszorti", "koenigrufen-russbach"] {
+        let rules = bundled_rules(name).expect(name);
+        let s = strength(&rules, hands, 1, &opts);
+        let (lo, hi) = s.interval();
+        println!(
+            "| {name} | {} | {:.1} | {:.1} | {:+.1} | {lo:+.1} .. {hi:+.1} |",
+            s.pairs, s.random_mean, s.pimc_mean, s.mean_diff
+        );
+    }
+    // one decision's time: the first lead and the first card of the later tricks
+    for name in ["alsos-3p", "asszorti", "koenigrufen-russbach"] {
+        let rules = bundled_rules(name).expect(name);
+        let mut rng = hand_rng(0x71e, 0);
+        let mut times = Vec::new();
+        for i in 0..40u32 {
+            let Some(g) = position(&rules, &mut rng, (i % 4) * rules.variant.active as u32) else {
+                continue;
+            };
+            let t = std::time::Instant::now();
+            let c = choose_card(&g, g.to_act_seat(), &opts, &mut hand_rng(1, i as u64));
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+            assert!(c.is_some());
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "{name}: {} decisions in tricks 1-4, median {:.1} ms, max {:.1} ms",
+            times.len(),
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
     }
 }

@@ -15,7 +15,7 @@ pub mod strength;
 use crate::engine::deal::bit;
 use crate::engine::rng::{hand_rng, HandRng};
 use crate::engine::tables::{MAX_CARDS, MAX_SEATS};
-use crate::engine::{Game, Seat};
+use crate::engine::{Game, Phase, Seat};
 use crate::solve::{Objective, Solver};
 use info::{InfoError, InfoSet};
 use rand::RngCore;
@@ -74,16 +74,26 @@ pub struct Choice {
     pub totals: [i64; MAX_CARDS],
 }
 
-/// The card `seat` plays now: None when it is not this seat's turn to play a card (or a claim
-/// or an announcement may be made beside). Where search gives nothing (no world solved within
+/// The card `seat` plays now: None when it is not this seat's turn in the trick play. Beside
+/// the card the seat may have other actions open (a claim, an announcement in trick 1): those
+/// are another decision, and the card is legal whatever it decides there. Where search gives nothing (no world solved within
 /// the budget, or the knowledge could not be read), the fallback is the legal card with the
 /// fewest card points, the lowest card first: a cheap discard.
 pub fn choose_card(g: &Game, seat: Seat, opts: &PimcOptions, rng: &mut HandRng) -> Option<u8> {
-    let legal = g.legal_cards().filter(|&m| m != 0 && g.to_act_seat() == seat)?;
+    let legal = cards_of(g, seat)?;
     match try_choose_card(g, seat, opts, rng) {
         Ok(Some(c)) if c.solved > 0 => Some(c.card),
         _ => Some(cheapest(g, legal)),
     }
+}
+
+/// The cards `seat` may play now, when it is his turn in the trick play.
+fn cards_of(g: &Game, seat: Seat) -> Option<u64> {
+    if g.phase() != Phase::Play || g.to_act_seat() != seat {
+        return None;
+    }
+    let legal = g.play_state().legal(g.play_table()?);
+    (legal != 0).then_some(legal)
 }
 
 /// The legal card of fewest card points (lowest id on ties).
@@ -110,7 +120,7 @@ pub fn try_choose_card(
     opts: &PimcOptions,
     rng: &mut HandRng,
 ) -> Result<Option<Choice>, PimcError> {
-    let Some(legal) = g.legal_cards().filter(|&m| m != 0 && g.to_act_seat() == seat) else {
+    let Some(legal) = cards_of(g, seat) else {
         return Ok(None);
     };
     let (Some(t), Some(obj)) = (g.play_table(), Objective::of_game(g)) else {

@@ -93,15 +93,20 @@ fn play_hand(rules: &Arc<Rules>, seed: u64, hand: u64, pimc: Option<&PimcOptions
         if objective.is_none() && g.phase() == Phase::Play {
             objective = Objective::of_game(&g);
         }
+        // the declarer's side's cards by pimc, even where a claim or an announcement is open
+        // beside them (those stay random, from their own stream, in both plays)
+        let on_side = g.phase() == Phase::Play && g.declarer_side_positions() & (1 << g.to_act().0) != 0;
+        if let (Some(o), true) = (pimc, on_side) {
+            if let Some(card) = choose_card(&g, g.to_act_seat(), o, &mut bot) {
+                if g.apply(Action::Play(card)).is_err() {
+                    return None;
+                }
+                continue;
+            }
+        }
         match g.legal_cards().filter(|&m| m != 0) {
             Some(m) => {
-                let on_side = g.declarer_side_positions() & (1 << g.to_act().0) != 0;
-                let card = match pimc {
-                    Some(o) if on_side => choose_card(&g, g.to_act_seat(), o, &mut bot),
-                    _ => None,
-                }
-                .unwrap_or_else(|| random_card(&mut cards, m));
-                if g.apply(Action::Play(card)).is_err() {
+                if g.apply(Action::Play(random_card(&mut cards, m))).is_err() {
                     return None;
                 }
             }
