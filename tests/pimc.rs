@@ -249,8 +249,9 @@ fn pimc_beats_random_cards() {
     }
 }
 
-/// The table of docs/bots.md ("pimc"): `KARTYA_PIMC_HANDS=200 cargo test --release --test pimc --
-/// --ignored --nocapture strength_table`; also the median time of one decision.
+/// The table of docs/bots.md ("pimc"): `KARTYA_PIMC_HANDS=N KARTYA_PIMC_SAMPLES=S cargo test
+/// --release --test pimc -- --ignored --nocapture strength_table`; with `KARTYA_PIMC_TIMING=1`
+/// instead, the median time of one decision.
 #[test]
 #[ignore = "the strength table and timings: run with --release -- --ignored --nocapture"]
 fn strength_table() {
@@ -258,10 +259,21 @@ fn strength_table() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(40);
-    let opts = PimcOptions::default();
+    let samples: u32 = std::env::var("KARTYA_PIMC_SAMPLES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(PimcOptions::default().samples);
+    let opts = PimcOptions {
+        samples,
+        ..PimcOptions::default()
+    };
+    let timing = std::env::var("KARTYA_PIMC_TIMING").is_ok();
     println!("| variant | pairs | random | pimc | pimc - random | 95% interval |");
     println!("| --- | ---: | ---: | ---: | ---: | --- |");
     for name in ["alsos-3p", "asszorti", "koenigrufen-russbach"] {
+        if timing {
+            break;
+        }
         let rules = bundled_rules(name).expect(name);
         let s = strength(&rules, hands, 1, &opts);
         let (lo, hi) = s.interval();
@@ -270,8 +282,11 @@ fn strength_table() {
             s.pairs, s.random_mean, s.pimc_mean, s.mean_diff
         );
     }
-    // one decision's time: the first lead and the first card of the later tricks
+    // one decision's time (`KARTYA_PIMC_TIMING=1`): the first lead and cards of tricks 1-4
     for name in ["alsos-3p", "asszorti", "koenigrufen-russbach"] {
+        if !timing {
+            break;
+        }
         let rules = bundled_rules(name).expect(name);
         let mut rng = hand_rng(0x71e, 0);
         let mut times = Vec::new();
