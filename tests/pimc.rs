@@ -306,3 +306,112 @@ fn strength_table() {
         );
     }
 }
+
+/// pimc's totals are the sums of its worlds' card values for the seat's side, and its card the
+/// best total (the lowest card on ties): on late positions of every bundled file, its worlds are
+/// drawn again from the stream it derives (one draw of the caller's stream, then world `k` from
+/// `hand_rng(draw, k)`) and solved apart. So a card best in each of its worlds is matched by
+/// pimc's choice.
+#[test]
+fn pimcs_totals_are_its_worlds_values_and_its_card_the_best_total() {
+    use kartya::engine::tables::MAX_CARDS;
+    use kartya::pimc::sample::world_play;
+    use kartya::pimc::world_objective;
+    use kartya::solve::{Objective, Solver};
+    use rand::RngCore;
+    let opts = PimcOptions {
+        samples: 8,
+        node_budget: u64::MAX,
+    };
+    let (mut checked, mut dominated, mut varied) = (0, 0, 0);
+    let mut solver = Solver::new();
+    for (k, b) in kartya::bundled::all().enumerate() {
+        let rules = bundled_rules(b.name).expect(b.name);
+        let mut rng = hand_rng(0x9139, k as u64);
+        let Some(g) = (0..8).find_map(|i| late(&rules, &mut rng, 2 + (i % 2))) else {
+            continue;
+        };
+        let seat = g.to_act_seat();
+        let (t, obj) = (
+            g.play_table().expect("in play"),
+            Objective::of_game(&g).expect("a declarer"),
+        );
+        let choice = try_choose_card(&g, seat, &opts, &mut hand_rng(9, k as u64))
+            .expect("no error")
+            .expect("its turn");
+        let info = InfoSet::of(&g, seat).expect("info");
+        let mut sampler = Sampler::new(&info).expect("satisfiable");
+        let stream = hand_rng(9, k as u64).next_u64();
+        let declarer = g.declarer().and_then(|d| g.pos_of(d)).map(|p| p.0);
+        let mut totals = [0i64; MAX_CARDS];
+        let mut best_in_each = choice.legal;
+        for w in 0..opts.samples {
+            let w = sampler.draw(&mut hand_rng(stream, u64::from(w)));
+            let wobj = world_objective(&info, &obj, declarer, &w);
+            let high = (wobj.side & (1 << info.me) != 0) == wobj.side_maximizes;
+            let mut values = [0i32; MAX_CARDS];
+            let legal = solver
+                .card_values(t, &world_play(&info, g.play_state(), &w), &wobj, &mut values)
+                .expect("no budget");
+            assert_eq!(
+                legal, choice.legal,
+                "{}: the world's legal cards are the seat's",
+                b.name
+            );
+            let score = |c: usize| i64::from(if high { values[c] } else { -values[c] });
+            let cards = (0..MAX_CARDS).filter(|&c| legal & (1 << c) != 0);
+            let best = cards.clone().map(score).max().expect("a legal card");
+            for c in cards {
+                totals[c] += score(c);
+                if score(c) != best {
+                    best_in_each &= !(1 << c);
+                }
+            }
+        }
+        assert_eq!(totals, choice.totals, "{}: pimc's totals", b.name);
+        assert_eq!(choice.solved, opts.samples);
+        let legal: Vec<usize> = (0..MAX_CARDS).filter(|&c| choice.legal & (1 << c) != 0).collect();
+        let top = legal.iter().map(|&c| totals[c]).max().expect("a legal card");
+        let first_top = legal.iter().copied().find(|&c| totals[c] == top).expect("a best card");
+        assert_eq!(
+            choice.card as usize, first_top,
+            "{}: the best total, lowest card on ties",
+            b.name
+        );
+        if best_in_each != 0 {
+            dominated += 1;
+            assert!(
+                best_in_each & (1 << choice.card) != 0,
+                "{}: a card best in every world",
+                b.name
+            );
+        }
+        varied += usize::from(legal.iter().any(|&c| totals[c] != top));
+        checked += 1;
+    }
+    assert!(
+        checked >= 60 && dominated >= 20 && varied >= 10,
+        "{checked} positions, {dominated} with a card best in each world, {varied} with cards of different totals"
+    );
+}
+
+/// A random hand played up to a card turn with `left` tricks to go (a card or two into the
+/// trick at random); None when it ends before.
+fn late(rules: &Arc<Rules>, rng: &mut HandRng, left: u8) -> Option<Game> {
+    let deal = rules.deal_plan.deal_random(&rules.tables, rng);
+    let mut g = Game::from_deal(Arc::clone(rules), below(rng, rules.variant.players as u32) as u8, deal);
+    let mut buf = Vec::new();
+    let extra = below(rng, 2) as u8;
+    while !g.is_over() {
+        if g.phase() == Phase::Play && g.legal_cards().is_some() {
+            let p = g.play_state();
+            if p.total_tricks - p.tricks_played <= left && p.trick_len >= extra.min(p.n - 1) {
+                return Some(g);
+            }
+        }
+        if !random_step(&mut g, rng, &mut buf) {
+            return None;
+        }
+    }
+    None
+}

@@ -106,11 +106,10 @@ impl InfoSet {
         for (k, h) in known.iter_mut().zip(play.hands).take(n as usize) {
             *k |= seen_up & h;
         }
-        // its own discards and the card it gave in the exchange
-        for &(s, a) in &obs.history {
-            if s != seat {
-                continue;
-            }
+        // discards the observation shows (a face-down talon draw's are left out of it), and
+        // the exchanger card given for the indicator: the rule names that card, so the exchange
+        // shows where it went
+        for &(_, a) in &obs.history {
             match a {
                 Action::Discard(c) => known_nobody |= bit(c) & nobody,
                 Action::Exchange => known_nobody |= g.exchange_state().given & nobody,

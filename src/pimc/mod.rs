@@ -173,7 +173,7 @@ pub fn try_choose_card(
 /// The objective in a world: where a called card decides the side and the seat does not know
 /// its holder, the world's holder of the card is the partner (none when it lies with nobody or
 /// the declarer).
-fn world_objective(info: &InfoSet, obj: &Objective, declarer: Option<u8>, w: &World) -> Objective {
+pub fn world_objective(info: &InfoSet, obj: &Objective, declarer: Option<u8>, w: &World) -> Objective {
     let (Some(c), Some(d)) = (info.called, declarer) else {
         return *obj;
     };
