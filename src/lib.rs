@@ -15,6 +15,7 @@ pub mod fmt;
 pub mod load;
 pub mod model;
 pub mod names;
+pub mod pimc;
 pub mod record;
 pub mod resolve;
 pub mod solve;

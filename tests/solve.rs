@@ -1,6 +1,7 @@
 //! The double-dummy solver against a plain minimax (no pruning, no table, no collapsing) on
 //! small endgames of random hands of every bundled file: the same value, and the yes/no query
-//! agreeing with it one below, at and one above; plus its answers on a few pinned positions.
+//! agreeing with it one below, at and one above, each card's value (`card_values`) that of its
+//! child; plus its answers on a few pinned positions.
 
 use kartya::engine::rng::{below, hand_rng, HandRng};
 use kartya::engine::sim::random_step;
@@ -100,27 +101,42 @@ fn agrees(solver: &mut Solver, t: &PlayTable, p: &Play, obj: &Objective, name: &
     while m != 0 {
         let c = m.trailing_zeros() as u8;
         m &= m - 1;
-        let mut q = p.clone();
-        let done = q.place(t, c);
-        let (mut side, mut pending, mut gain) = (obj.side, [0; MAX_SEATS], 0);
-        if let Some(d) = done {
-            let unit = if obj.count == Count::Points { d.points } else { 1 };
-            let w = d.winner as usize;
-            if side & (1 << w) != 0 {
-                gain = unit;
-            } else if obj.partner_trick == Some(q.tricks_played - 1) {
-                side |= 1 << w;
-                gain = unit;
-            } else if obj.partner_trick.is_some_and(|pt| q.tricks_played - 1 < pt) {
-                pending[w] = unit;
-            }
-        }
+        assert_eq!(child_value(t, p, obj, c), want, "{name}: best card {c}");
+    }
+    // every legal card's own value is the reference's value of its child
+    let mut values = [i32::MIN; 64];
+    let legal = solver.card_values(t, p, obj, &mut values).expect("no budget set");
+    assert_eq!(legal, p.legal(t), "{name}: card_values covers the legal cards");
+    let mut m = legal;
+    while m != 0 {
+        let c = m.trailing_zeros() as u8;
+        m &= m - 1;
         assert_eq!(
-            gain + reference(t, &q, obj, side, pending),
-            want,
-            "{name}: best card {c}"
+            values[c as usize],
+            child_value(t, p, obj, c),
+            "{name}: value of card {c}"
         );
     }
+}
+
+/// The reference's value of playing `c` now: what its trick adds, then the rest.
+fn child_value(t: &PlayTable, p: &Play, obj: &Objective, c: u8) -> i32 {
+    let mut q = p.clone();
+    let done = q.place(t, c);
+    let (mut side, mut pending, mut gain) = (obj.side, [0; MAX_SEATS], 0);
+    if let Some(d) = done {
+        let unit = if obj.count == Count::Points { d.points } else { 1 };
+        let w = d.winner as usize;
+        if side & (1 << w) != 0 {
+            gain = unit;
+        } else if obj.partner_trick == Some(q.tricks_played - 1) {
+            side |= 1 << w;
+            gain = unit;
+        } else if obj.partner_trick.is_some_and(|pt| q.tricks_played - 1 < pt) {
+            pending[w] = unit;
+        }
+    }
+    gain + reference(t, &q, obj, side, pending)
 }
 
 #[test]

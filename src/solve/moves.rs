@@ -56,6 +56,19 @@ fn equivalent(t: &PlayTable, kept: u64, loose: u64, a: u8, b: u8) -> bool {
     between & loose == 0
 }
 
+/// Whether cards `a` and `b` of the position to play are the same move (`equivalent`, with its
+/// hand's kept cards and the cards outside it).
+pub(super) fn same_move(t: &PlayTable, p: &Play, a: u8, b: u8) -> bool {
+    let me = p.to_play as usize & (MAX_SEATS - 1);
+    let mut loose = p.trick_mask();
+    for (q, h) in p.hands.iter().enumerate().take(p.n as usize) {
+        if q != me {
+            loose |= h;
+        }
+    }
+    equivalent(t, p.keep[me], loose, a, b)
+}
+
 /// The moves of the position to play: `legal` collapsed into classes and ordered.
 pub(super) fn moves(t: &PlayTable, p: &Play, legal: u64, side: u16) -> Moves {
     let mut out = Moves {

@@ -2,11 +2,11 @@
 //! rest by fail-soft alpha-beta over the equivalence classes of the legal cards (`moves.rs`),
 //! with bounds kept at trick starts (`tt.rs`) and a node budget beyond which it gives up.
 
-use super::moves::moves;
+use super::moves::{moves, same_move};
 use super::objective::{Count, Objective};
 use super::tt::{Key, Table};
 use crate::engine::play::TrickDone;
-use crate::engine::tables::{PlayTable, MAX_SEATS};
+use crate::engine::tables::{PlayTable, MAX_CARDS, MAX_SEATS};
 use crate::engine::Play;
 
 /// Beyond every value: card points and tricks stay far below it, so `alpha - gain` never wraps.
@@ -123,6 +123,56 @@ impl Solver {
             }
         }
         Ok((v, best))
+    }
+
+    /// The exact value of each legal card: playing it, then both sides their best (what a
+    /// sampling player averages over its worlds). Writes `values[c]` for every card `c` of the
+    /// returned mask of legal cards; a card equivalent to one searched (`moves.rs`) takes its
+    /// value, and one table serves every card, so later cards search less.
+    pub fn card_values(
+        &mut self,
+        t: &PlayTable,
+        p: &Play,
+        obj: &Objective,
+        values: &mut [i32; MAX_CARDS],
+    ) -> Result<u64, OverBudget> {
+        self.start();
+        let root = Solver::root(p, obj);
+        let legal = p.legal(t);
+        let mut searched = 0u64;
+        let mut m = legal;
+        while m != 0 {
+            let c = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let mut same = searched;
+            let mut twin = None;
+            while same != 0 {
+                let r = same.trailing_zeros() as u8;
+                same &= same - 1;
+                if same_move(t, p, c, r) {
+                    twin = Some(r);
+                    break;
+                }
+            }
+            let v = match twin.and_then(|r| values.get(r as usize).copied()) {
+                Some(v) => v,
+                None => {
+                    let mut child = root.clone();
+                    let done = child.play.place(t, c);
+                    let gain = Solver::gain(obj, &mut child, done);
+                    let v = gain + self.search(t, obj, &child, -INF, INF);
+                    if self.over {
+                        return Err(OverBudget);
+                    }
+                    searched |= 1u64 << c;
+                    v
+                }
+            };
+            if let Some(slot) = values.get_mut(c as usize) {
+                *slot = v;
+            }
+        }
+        Ok(legal)
     }
 
     /// Whether the position to play wants the value high.

@@ -1,0 +1,188 @@
+//! Perfect Information Monte Carlo for the card play: takes a `Game` in its trick play, a seat
+//! and a random stream, gives the card that seat plays: it deals the cards it cannot see in
+//! worlds consistent with what it has seen (`sample.rs`), solves each world double dummy for
+//! every legal card (`Solver::card_values`) and plays the card with the best total for its
+//! side. Only the hand's public API is read (`observation`, `play_state`, `play_table`, the
+//! history); what the seat may know is `info.rs`.
+//!
+//! Reproducible: each world's stream is derived from one draw of the caller's stream and the
+//! world's number, the worlds are solved in order on one thread, and ties go to the lowest card.
+
+pub mod info;
+pub mod sample;
+pub mod strength;
+
+use crate::engine::deal::bit;
+use crate::engine::rng::{hand_rng, HandRng};
+use crate::engine::tables::{MAX_CARDS, MAX_SEATS};
+use crate::engine::{Game, Phase, Seat};
+use crate::solve::{Objective, Solver};
+use info::{InfoError, InfoSet};
+use rand::RngCore;
+use sample::{world_play, Sampler, Unsatisfiable, World};
+
+/// How hard the bot thinks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PimcOptions {
+    /// Worlds sampled and solved per decision.
+    pub samples: u32,
+    /// Nodes one world's solve may visit (all legal cards together); a world over it is left
+    /// out of the totals.
+    pub node_budget: u64,
+}
+
+impl Default for PimcOptions {
+    fn default() -> Self {
+        PimcOptions {
+            samples: 20,
+            node_budget: 2_000_000,
+        }
+    }
+}
+
+/// Why no card was chosen by search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PimcError {
+    /// The seat's knowledge could not be read.
+    Info(InfoError),
+    /// No deal fits what the seat has seen.
+    Unsatisfiable,
+}
+
+impl From<InfoError> for PimcError {
+    fn from(e: InfoError) -> Self {
+        PimcError::Info(e)
+    }
+}
+
+impl From<Unsatisfiable> for PimcError {
+    fn from(_: Unsatisfiable) -> Self {
+        PimcError::Unsatisfiable
+    }
+}
+
+/// A decision and how it was reached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub card: u8,
+    /// The legal cards.
+    pub legal: u64,
+    /// Worlds solved within the budget (the others are left out).
+    pub solved: u32,
+    /// Per card, the sum over the solved worlds of its value for the seat's side (the
+    /// declarer's count, negated where the seat wants it low).
+    pub totals: [i64; MAX_CARDS],
+}
+
+/// The card `seat` plays now: None when it is not this seat's turn in the trick play. Beside
+/// the card the seat may have other actions open (a claim, an announcement in trick 1): those
+/// are another decision, and the card is legal whatever it decides there. Where search gives nothing (no world solved within
+/// the budget, or the knowledge could not be read), the fallback is the legal card with the
+/// fewest card points, the lowest card first: a cheap discard.
+pub fn choose_card(g: &Game, seat: Seat, opts: &PimcOptions, rng: &mut HandRng) -> Option<u8> {
+    let legal = cards_of(g, seat)?;
+    match try_choose_card(g, seat, opts, rng) {
+        Ok(Some(c)) if c.solved > 0 => Some(c.card),
+        _ => Some(cheapest(g, legal)),
+    }
+}
+
+/// The cards `seat` may play now, when it is his turn in the trick play.
+fn cards_of(g: &Game, seat: Seat) -> Option<u64> {
+    if g.phase() != Phase::Play || g.to_act_seat() != seat {
+        return None;
+    }
+    let legal = g.play_state().legal(g.play_table()?);
+    (legal != 0).then_some(legal)
+}
+
+/// The legal card of fewest card points (lowest id on ties).
+fn cheapest(g: &Game, legal: u64) -> u8 {
+    let t = g.play_table();
+    let mut best = (i32::MAX, legal.trailing_zeros() as u8);
+    let mut m = legal;
+    while m != 0 {
+        let c = m.trailing_zeros() as u8;
+        m &= m - 1;
+        let p = t.map_or(0, |t| t.points[c as usize & (MAX_CARDS - 1)]);
+        if p < best.0 {
+            best = (p, c);
+        }
+    }
+    best.1
+}
+
+/// The search behind `choose_card`, with its totals; `Ok(None)` when it is not this seat's card
+/// to play. With no world solved, `card` is the lowest legal card and `solved` is 0.
+pub fn try_choose_card(
+    g: &Game,
+    seat: Seat,
+    opts: &PimcOptions,
+    rng: &mut HandRng,
+) -> Result<Option<Choice>, PimcError> {
+    let Some(legal) = cards_of(g, seat) else {
+        return Ok(None);
+    };
+    let (Some(t), Some(obj)) = (g.play_table(), Objective::of_game(g)) else {
+        return Ok(None);
+    };
+    let stream = rng.next_u64();
+    let info = InfoSet::of(g, seat)?;
+    let mut sampler = Sampler::new(&info)?;
+    let mut solver = Solver::new();
+    solver.set_budget(opts.node_budget);
+    let declarer = g.declarer().and_then(|d| g.pos_of(d)).map(|p| p.0);
+    let mut totals = [0i64; MAX_CARDS];
+    let mut solved = 0;
+    let mut values = [0i32; MAX_CARDS];
+    for k in 0..opts.samples {
+        let mut wrng = hand_rng(stream, u64::from(k));
+        let w = sampler.draw(&mut wrng);
+        let wobj = world_objective(&info, &obj, declarer, &w);
+        let seat_high = (wobj.side & (1 << info.me) != 0) == wobj.side_maximizes;
+        let p = world_play(&info, g.play_state(), &w);
+        let Ok(m) = solver.card_values(t, &p, &wobj, &mut values) else {
+            continue;
+        };
+        solved += 1;
+        let mut m = m & legal;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let v = i64::from(values[c]);
+            totals[c] += if seat_high { v } else { -v };
+        }
+    }
+    let mut card = legal.trailing_zeros() as u8;
+    let mut m = legal;
+    while m != 0 {
+        let c = m.trailing_zeros() as u8;
+        m &= m - 1;
+        if totals[c as usize] > totals[card as usize] {
+            card = c;
+        }
+    }
+    Ok(Some(Choice {
+        card,
+        legal,
+        solved,
+        totals,
+    }))
+}
+
+/// The objective in a world: where a called card decides the side and the seat does not know
+/// its holder, the world's holder of the card is the partner (none when it lies with nobody or
+/// the declarer).
+pub fn world_objective(info: &InfoSet, obj: &Objective, declarer: Option<u8>, w: &World) -> Objective {
+    let (Some(c), Some(d)) = (info.called, declarer) else {
+        return *obj;
+    };
+    let holder = info
+        .called_holder
+        .or_else(|| (0..info.n).find(|&p| w.hands[p as usize & (MAX_SEATS - 1)] & bit(c) != 0));
+    let mut side = 1u16 << d;
+    if let Some(h) = holder {
+        side |= 1 << h;
+    }
+    Objective { side, ..*obj }
+}
