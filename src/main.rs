@@ -129,8 +129,9 @@ enum Command {
         /// the output says which shard it is.
         #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, conflicts_with = "records")]
         shard: Option<kartya::engine::sim::Shard>,
-        /// The bots at every seat: random (legal actions at random, the default) or heuristic
-        /// (bids, doubles and plays by rules of thumb read from the rules; docs/bots.md).
+        /// The bots at every seat: random (legal actions at random, the default), heuristic
+        /// (bids, doubles and plays by rules of thumb read from the rules) or pimc (the
+        /// heuristic's decisions, cards by sampling and solving; slow); docs/bots.md.
         #[arg(long, value_name = "KIND", default_value = "random", value_parser = play::parse_bots)]
         bots: kartya::bots::BotKind,
     },
@@ -158,7 +159,7 @@ enum Command {
         #[arg(long, requires = "save")]
         force: bool,
         /// The bots at the other seats: heuristic (the default: bids, doubles and plays by
-        /// rules of thumb read from the rules) or random (docs/bots.md).
+        /// rules of thumb read from the rules), random or pimc (docs/bots.md).
         #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = play::parse_bots)]
         bots: kartya::bots::BotKind,
     },

@@ -10,8 +10,11 @@
 mod cardplay;
 pub mod duplicate;
 pub mod heuristic;
+mod pimc_bot;
 pub mod random;
 pub mod strength;
+
+pub use pimc_bot::PimcBot;
 
 use crate::engine::game::{Announced, Levels};
 use crate::engine::rng::{hand_rng, HandRng};
@@ -34,6 +37,11 @@ pub trait Bot: Send {
     fn is_fast_random(&self) -> bool {
         false
     }
+    /// Whether this bot reads the hand's history (the cards played in order): `play_hand`
+    /// then keeps it even in a run that does not (`simulate`'s games keep none).
+    fn needs_history(&self) -> bool {
+        false
+    }
 }
 
 /// The bots a run knows, by name.
@@ -41,15 +49,17 @@ pub trait Bot: Send {
 pub enum BotKind {
     Random,
     Heuristic,
+    Pimc,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Heuristic];
+    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Heuristic, BotKind::Pimc];
 
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
+            BotKind::Pimc => "pimc",
         }
     }
 
@@ -63,6 +73,7 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(random::RandomBot::default()),
             BotKind::Heuristic => Box::new(heuristic::HeuristicBot::default()),
+            BotKind::Pimc => Box::new(PimcBot::default()),
         }
     }
 }
@@ -130,6 +141,9 @@ pub fn play_hand(g: &mut Game, bots: &mut BotSet, seed: u64, index: u64) -> Resu
     }
     let mut rng = hand_rng(seed, index);
     let dealer = hand_dealer(g.rules(), index);
+    if bots.bots.iter().any(|b| b.needs_history()) {
+        g.set_keep_history(true);
+    }
     g.redeal_random(dealer, &mut rng);
     for b in bots.bots.iter_mut() {
         b.start_hand();
@@ -255,6 +269,13 @@ impl<'a> View<'a> {
     }
     pub fn game_levels(&self) -> Levels {
         self.game.game_levels()
+    }
+    /// The hand itself, for `crate::pimc` alone: its information set (`pimc::info`) reads the
+    /// seat's observation and facts every seat knows (how many cards each holds, who holds a
+    /// card laid open), and its worlds replace every hidden card; tests/pimc.rs checks that the
+    /// real deal is one of the worlds and every world fits what the seat saw.
+    pub(crate) fn sampler_game(&self) -> &'a Game {
+        self.game
     }
     /// Everything the seat may know, as one owned value with the history (allocates: for bots
     /// that reason over the whole record, such as a sampler of hidden cards).

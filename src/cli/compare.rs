@@ -20,7 +20,11 @@ type Bots = fn(&mut kartya::engine::game::Game, u64, u64);
 
 /// The bots `--bots` may name (clap lists them in the help and in the usage error of another
 /// name), each with how it plays a hand. A new kind of bot is one row here.
-pub const BOTS: &[(&str, Bots)] = &[("random", compare::random_bots), ("heuristic", compare::heuristic_bots)];
+pub const BOTS: &[(&str, Bots)] = &[
+    ("random", compare::random_bots),
+    ("heuristic", compare::heuristic_bots),
+    ("pimc", compare::pimc_bots),
+];
 
 pub struct CompareArgs {
     pub a: Vec<String>,

@@ -38,24 +38,35 @@ pub fn random_bots(g: &mut Game, seed: u64, index: u64) {
     });
 }
 
-/// The heuristic bots (`bots::heuristic`) at every seat, as a `PlayHand`: one set per thread,
-/// the bots keep nothing from hand to hand, so the thread a hand runs on changes nothing. A bot's
-/// refused action (none in 10^4 hands of any bundled file, `tests/bots.rs`) ends the hand there.
+/// The heuristic bots (`bots::heuristic`) at every seat, as a `PlayHand`.
 pub fn heuristic_bots(g: &mut Game, seed: u64, index: u64) {
+    bots_of(crate::bots::BotKind::Heuristic, g, seed, index)
+}
+
+/// The pimc bots (`bots::PimcBot`, the heuristic decisions with pimc's cards) at every seat, as
+/// a `PlayHand`: a thousand times slower than the heuristic ones, for small studies.
+pub fn pimc_bots(g: &mut Game, seed: u64, index: u64) {
+    bots_of(crate::bots::BotKind::Pimc, g, seed, index)
+}
+
+/// Bots of `kind` at every seat: one set per thread and kind; the bots keep nothing from hand to
+/// hand, so the thread a hand runs on changes nothing. A bot's refused action (none in 10^4
+/// hands of any bundled file for the heuristic bots, `tests/bots.rs`) ends the hand there.
+fn bots_of(kind: crate::bots::BotKind, g: &mut Game, seed: u64, index: u64) {
     use crate::bots::{play_hand, BotKind, BotSet};
     thread_local! {
-        static SETS: std::cell::RefCell<Vec<(u8, BotSet)>> = const { std::cell::RefCell::new(Vec::new()) };
+        static SETS: std::cell::RefCell<Vec<(BotKind, u8, BotSet)>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     let players = g.rules().variant.players;
     SETS.with(|sets| {
         let Ok(mut sets) = sets.try_borrow_mut() else {
-            let _ = play_hand(g, &mut BotSet::uniform(BotKind::Heuristic, players), seed, index);
+            let _ = play_hand(g, &mut BotSet::uniform(kind, players), seed, index);
             return;
         };
-        if !sets.iter().any(|(n, _)| *n == players) {
-            sets.push((players, BotSet::uniform(BotKind::Heuristic, players)));
+        if !sets.iter().any(|(k, n, _)| *k == kind && *n == players) {
+            sets.push((kind, players, BotSet::uniform(kind, players)));
         }
-        if let Some((_, set)) = sets.iter_mut().find(|(n, _)| *n == players) {
+        if let Some((_, _, set)) = sets.iter_mut().find(|(k, n, _)| *k == kind && *n == players) {
             let _ = play_hand(g, set, seed, index);
         }
     });
