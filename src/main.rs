@@ -346,6 +346,23 @@ fn compile_rules(
     })
 }
 
+/// Loads the rules the arguments name and compiles them for play, printing every diagnostic;
+/// gives the sources with the rules, or the exit code (1) when they cannot be played.
+fn load_rules(args: &[String]) -> Result<(SourceSet, std::sync::Arc<kartya::engine::Rules>), ExitCode> {
+    let (mut sources, loaded, diags) = load(args);
+    print_diags(&diags, &sources);
+    let Some(variant) = loaded.and_then(|l| l.variant) else {
+        return Err(ExitCode::from(1));
+    };
+    match compile_rules(variant, &mut sources, args) {
+        Ok(r) => Ok((sources, r)),
+        Err(d) => {
+            print_diags(&[d], &sources);
+            Err(ExitCode::from(1))
+        }
+    }
+}
+
 fn print_diags(diags: &[Diag], sources: &SourceSet) {
     if std::io::stderr().is_terminal() {
         let handler = miette::GraphicalReportHandler::new();

@@ -6,7 +6,7 @@
 
 use super::{Bot, View};
 use crate::engine::rng::{below, random_card, HandRng};
-use crate::engine::{Action, Phase};
+use crate::engine::Action;
 
 #[derive(Default)]
 pub struct RandomBot {
@@ -46,21 +46,9 @@ pub(super) fn random_of_list(view: &View<'_>, rng: &mut HandRng, buf: &mut Vec<A
         }
         buf.retain(|a| !matches!(a, Action::Meld(_) | Action::Exchange));
     }
-    let talk = matches!(
-        view.phase(),
-        Phase::Front | Phase::Back | Phase::Play | Phase::Call | Phase::Switch
-    );
-    let quiet = |a: &Action| matches!(a, Action::Pass | Action::Play(_) | Action::PlayOn);
-    let n_quiet = buf.iter().filter(|a| quiet(a)).count() as u32;
-    let n_loud = buf.len() as u32 - n_quiet;
-    let choice = if talk && n_quiet > 0 && n_loud > 0 {
-        let want_quiet = below(rng, 4) != 0;
-        let k = below(rng, if want_quiet { n_quiet } else { n_loud }) as usize;
-        buf.iter().filter(|a| quiet(a) == want_quiet).nth(k).copied()
-    } else if buf.is_empty() {
-        None
-    } else {
-        buf.get(below(rng, buf.len() as u32) as usize).copied()
-    };
+    if buf.is_empty() {
+        return Action::Pass;
+    }
+    let choice = crate::engine::sim::listed_choice(buf, view.phase(), rng);
     choice.unwrap_or(Action::Pass)
 }

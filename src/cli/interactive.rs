@@ -9,7 +9,7 @@ use kartya::bots::View;
 use kartya::engine::game::{Action, Observation, Phase};
 use kartya::engine::rng::hand_rng;
 use kartya::engine::Seat;
-use kartya::engine::{sim, Game, Rules};
+use kartya::engine::{sim, Game};
 use kartya::record;
 use kartya::record::notation::{action_text, card_name, parse_action};
 use std::io::{BufRead, IsTerminal};
@@ -37,12 +37,11 @@ pub struct PlayArgs {
 
 /// Plays one hand with the user at `opts.seat` and bots of `opts.bots` at the other seats.
 pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
-    let (mut sources, loaded, diags) = super::load(args);
-    super::print_diags(&diags, &sources);
-    let Some(variant) = loaded.and_then(|l| l.variant) else {
-        return ExitCode::from(1);
+    let (sources, rules) = match super::load_rules(args) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
     };
-    let players = variant.players;
+    let players = rules.variant.players;
     if opts.seat >= players {
         errln!(
             "error: --seat {}: the table has seats 0 to {} in these rules",
@@ -66,13 +65,6 @@ pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     }
-    let rules: Arc<Rules> = match super::compile_rules(variant, &mut sources, args) {
-        Ok(r) => r,
-        Err(d) => {
-            super::print_diags(&[d], &sources);
-            return ExitCode::from(1);
-        }
-    };
     let mut rng = hand_rng(opts.seed, opts.hand);
     let deal = rules.deal_plan.deal_random(&rules.tables, &mut rng);
     let mut g = Game::from_deal(Arc::clone(&rules), sim::hand_dealer(&rules, opts.hand), deal);

@@ -93,17 +93,9 @@ pub fn parse_bots(s: &str) -> Result<BotKind, String> {
 
 /// Simulates hands with random bots; prints the summary (results and timing kept apart).
 pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
-    let (mut sources, loaded, diags) = super::load(args);
-    super::print_diags(&diags, &sources);
-    let Some(variant) = loaded.and_then(|l| l.variant) else {
-        return ExitCode::from(1);
-    };
-    let rules: Arc<Rules> = match super::compile_rules(variant, &mut sources, args) {
-        Ok(r) => r,
-        Err(d) => {
-            super::print_diags(&[d], &sources);
-            return ExitCode::from(1);
-        }
+    let (sources, rules) = match super::load_rules(args) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
     };
     if let Some(dir) = &opts.records {
         if opts.hands > MAX_RECORDS {

@@ -314,26 +314,34 @@ fn listed_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bool {
         }
         buf.retain(|a| !matches!(a, Action::Meld(_)));
     }
-    let talk = matches!(
-        g.phase(),
-        Phase::Front | Phase::Back | Phase::Play | Phase::Call | Phase::Switch
-    );
-    let quiet = |a: &Action| matches!(a, Action::Pass | Action::Play(_) | Action::PlayOn);
-    let n_quiet = buf.iter().filter(|a| quiet(a)).count() as u32;
-    let n_loud = buf.len() as u32 - n_quiet;
-    let choice = if talk && n_quiet > 0 && n_loud > 0 {
-        let want_quiet = below(rng, 4) != 0;
-        let k = below(rng, if want_quiet { n_quiet } else { n_loud }) as usize;
-        buf.iter().filter(|a| quiet(a) == want_quiet).nth(k).copied()
-    } else {
-        buf.get(below(rng, buf.len() as u32) as usize).copied()
-    };
+    let choice = listed_choice(buf, g.phase(), rng);
     match choice {
         Some(a) => {
             g.apply_legal(a);
             true
         }
         None => false,
+    }
+}
+
+/// The random bots' pick among listed actions (the engine's `listed_step` and the trait's
+/// random bot both): where one may talk, a quiet action (pass, a card, play on) with probability
+/// 3/4 when both quiet and loud ones are open, else any listed action, each as likely. One
+/// definition, so that the two draw the same numbers for the same list.
+pub(crate) fn listed_choice(buf: &[Action], phase: Phase, rng: &mut HandRng) -> Option<Action> {
+    let talk = matches!(
+        phase,
+        Phase::Front | Phase::Back | Phase::Play | Phase::Call | Phase::Switch
+    );
+    let quiet = |a: &Action| matches!(a, Action::Pass | Action::Play(_) | Action::PlayOn);
+    let n_quiet = buf.iter().filter(|a| quiet(a)).count() as u32;
+    let n_loud = buf.len() as u32 - n_quiet;
+    if talk && n_quiet > 0 && n_loud > 0 {
+        let want_quiet = below(rng, 4) != 0;
+        let k = below(rng, if want_quiet { n_quiet } else { n_loud }) as usize;
+        buf.iter().filter(|a| quiet(a) == want_quiet).nth(k).copied()
+    } else {
+        buf.get(below(rng, buf.len() as u32) as usize).copied()
     }
 }
 
