@@ -63,25 +63,29 @@ fn a_pimc_hand_replays_from_its_seed() {
     assert_eq!(BotKind::Pimc.make().name(), "pimc");
 }
 
-/// Every bundled file, a few hands each with pimc bots at every seat, in release:
-/// `cargo test --release --test bots_pimc -- --ignored --nocapture`.
+/// Every bundled file, a number of hands each with pimc bots at every seat, the files on the
+/// worker threads, in release: `KARTYA_PIMC_HANDS=1000 KARTYA_PIMC_WORLDS=1
+/// KARTYA_PIMC_NODES=2000 cargo test --release --test bots_pimc -- --ignored --nocapture every`.
+/// Legality does not depend on how hard the bot thinks, so few worlds and nodes test it.
 #[test]
 #[ignore]
 fn pimc_bots_play_every_bundled_file() {
-    let hands = std::env::var("KARTYA_PIMC_HANDS")
-        .ok()
-        .and_then(|h| h.parse().ok())
-        .unwrap_or(20);
+    use rayon::prelude::*;
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|h| h.parse().ok()).unwrap_or(d);
+    let hands = env("KARTYA_PIMC_HANDS", 20);
     let options = PimcOptions {
-        samples: 4,
-        node_budget: 200_000,
+        samples: env("KARTYA_PIMC_WORLDS", 4) as u32,
+        node_budget: env("KARTYA_PIMC_NODES", 200_000),
     };
-    for b in kartya::bundled::all() {
+    let files: Vec<_> = kartya::bundled::all().collect();
+    files.par_iter().for_each(|b| {
         play(b.name, hands, options);
-    }
+    });
     eprintln!(
-        "pimc bots: {hands} hands of each of {} files, no refused action",
-        kartya::bundled::all().count()
+        "pimc bots ({} worlds, {} nodes): {hands} hands of each of {} files, no refused action",
+        options.samples,
+        options.node_budget,
+        files.len()
     );
 }
 
