@@ -43,11 +43,16 @@ pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
     };
     let players = rules.variant.players;
     if opts.seat >= players {
-        errln!(
-            "error: --seat {}: the table has seats 0 to {} in these rules",
-            opts.seat,
-            players.saturating_sub(1)
+        let (sources, d) = super::io::flag_path_diag(
+            kartya::diag::Code::OutOfRange,
+            "play",
+            "--seat",
+            &opts.seat.to_string(),
+            format!("there is no seat {} at this table", opts.seat),
+            "this seat",
+            format!("the table has seats 0 to {} in these rules", players.saturating_sub(1)),
         );
+        super::print_diags(&[d], &sources);
         return ExitCode::from(2);
     }
     if let Some(path) = &opts.save {

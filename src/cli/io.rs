@@ -80,7 +80,7 @@ pub fn read_text(path: &str, limit: usize, cmd: FileId, span: Span, what: &str) 
     })
 }
 
-/// A refusal about the path given to a flag (`--records DIR`, `--save FILE`), as a diagnostic
+/// A refusal about the value given to a flag (`--records DIR`, `--save FILE`, `--seat N`), as a diagnostic
 /// on a command line `kartya COMMAND FLAG PATH` written for it; gives the sources to render it.
 pub fn flag_path_diag(
     code: Code,
