@@ -22,6 +22,9 @@ pub struct Measures {
     pub doubled: Moments,
     /// Per table seat.
     pub payment: Vec<Moments>,
+    /// Per table seat, (payment, payment²) under A and B: the variance and its interval.
+    #[serde(default)]
+    pub payment_square: Vec<Moments>,
     pub cards: Moments,
     pub actions: Moments,
 }
@@ -35,6 +38,7 @@ impl Measures {
             announced: vec![Moments::default(); f],
             figure_won: vec![Moments::default(); f],
             payment: vec![Moments::default(); names.seats as usize],
+            payment_square: vec![Moments::default(); names.seats as usize],
             ..Default::default()
         }
     }
@@ -74,6 +78,10 @@ impl Measures {
         for (s, p) in self.payment.iter_mut().enumerate() {
             let pay = |o: &Outcome| o.payments.get(s).copied().unwrap_or(0);
             p.add_mean(pay(a), pay(b));
+            if let Some(q) = self.payment_square.get_mut(s) {
+                let (x, y) = (pay(a), pay(b));
+                q.add(x, x.saturating_mul(x), y, y.saturating_mul(y));
+            }
         }
         self.cards.add_mean(a.cards as i64, b.cards as i64);
         self.actions.add_mean(a.actions as i64, b.actions as i64);
@@ -91,6 +99,7 @@ impl Measures {
         all(&mut self.announced, &o.announced);
         all(&mut self.figure_won, &o.figure_won);
         all(&mut self.payment, &o.payment);
+        all(&mut self.payment_square, &o.payment_square);
         for (p, q) in [
             (&mut self.success_all, &o.success_all),
             (&mut self.thrown_in, &o.thrown_in),
@@ -136,17 +145,10 @@ impl Measures {
                 .payment
                 .iter()
                 .enumerate()
-                .map(|(seat, m)| {
-                    let (a, b) = m.variances();
-                    PaymentResult {
-                        seat: seat as u8,
-                        mean: d(m),
-                        variance: Variance {
-                            a,
-                            b,
-                            diff: a.zip(b).map(|(a, b)| b - a),
-                        },
-                    }
+                .map(|(seat, m)| PaymentResult {
+                    seat: seat as u8,
+                    mean: d(m),
+                    variance: at(&self.payment_square, seat).variance_difference(paired),
                 })
                 .collect(),
             cards_played: d(&self.cards),
@@ -187,15 +189,8 @@ pub struct FigureResult {
 pub struct PaymentResult {
     pub seat: u8,
     pub mean: Difference,
-    pub variance: Variance,
-}
-
-/// A variance under A and B and B - A; no interval (that would need fourth moments).
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
-pub struct Variance {
-    pub a: Option<f64>,
-    pub b: Option<f64>,
-    pub diff: Option<f64>,
+    /// The payment's variance under A and B, B - A and its interval (`Moments::variance_difference`).
+    pub variance: Difference,
 }
 
 /// Payments are counted exactly from -`HISTOGRAM_BOUND` to +`HISTOGRAM_BOUND`; beyond, only

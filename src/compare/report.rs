@@ -191,6 +191,9 @@ fn table(o: &mut String, r: &Results) {
     for p in &r.payments {
         row(o, &format!("payment seat {}", p.seat), &p.mean);
     }
+    for p in &r.payments {
+        row(o, &format!("payment variance seat {}", p.seat), &p.variance);
+    }
     row(o, "cards played", &r.cards_played);
     row(o, "actions", &r.actions);
     o.push_str("</table>\n");

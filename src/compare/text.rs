@@ -130,17 +130,9 @@ fn section_table(o: &mut String, r: &Results, width: usize) {
     for p in &r.payments {
         line(o, &format!("  seat {}", p.seat), &p.mean, Unit::Mean, width);
     }
-    let _ = writeln!(o, "payment variance (no interval)");
+    let _ = writeln!(o, "payment variance");
     for p in &r.payments {
-        let v = &p.variance;
-        let text = format!(
-            "{:<width$} {:>10} {:>10} {:>9}",
-            format!("  seat {}", p.seat),
-            value(v.a, Unit::Mean),
-            value(v.b, Unit::Mean),
-            signed(v.diff, Unit::Mean)
-        );
-        let _ = writeln!(o, "{}", text.trim_end());
+        line(o, &format!("  seat {}", p.seat), &p.variance, Unit::Mean, width);
     }
     let _ = writeln!(o, "hand length");
     line(o, "  cards played", &r.cards_played, Unit::Mean, width);

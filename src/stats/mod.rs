@@ -121,6 +121,51 @@ impl Moments {
         [one(a, YA, XA), one(b, YB, XB)]
     }
 
+    /// With the variables (a, a², b, b²) of each hand (`add(a, a * a, b, b * b)`): the sample
+    /// variances of a under A and of b under B, B - A, and the 95% interval of B - A by the
+    /// delta method (the variance is E[v²] - E[v]², so its linear residual per hand is
+    /// (v - mean)² - variance; the two are paired hand by hand, or not). None under 2 hands.
+    pub fn variance_difference(&self, paired: bool) -> Difference {
+        let mut d = Difference {
+            a: None,
+            b: None,
+            diff: None,
+            low: None,
+            high: None,
+            significant: false,
+        };
+        if self.n < 2 {
+            return d;
+        }
+        let n = self.n as f64;
+        let s = |i: usize| self.sum[i] as f64 / n;
+        let p = |i: usize, j: usize| self.prod[i][j] as f64 / n;
+        let (ma, mb) = (s(YA), s(YB));
+        // population variances for the residuals, sample ones (n - 1) for the values shown
+        let (va, vb) = (s(XA) - ma * ma, s(XB) - mb * mb);
+        let (sa, sb) = (va * n / (n - 1.0), vb * n / (n - 1.0));
+        d.a = Some(sa.max(0.0));
+        d.b = Some(sb.max(0.0));
+        d.diff = Some(sb - sa);
+        // E[(v - m)^4] from raw moments: E[v^4] - 4m E[v^3] + 6m² E[v²] - 3m^4
+        let fourth =
+            |v: usize, v2: usize, m: f64| p(v2, v2) - 4.0 * m * p(v, v2) + 6.0 * m * m * s(v2) - 3.0 * m.powi(4);
+        // E[(a - ma)²(b - mb)²] from the cross moments
+        let cross = p(XA, XB) - 2.0 * mb * p(XA, YB) - 2.0 * ma * p(YA, XB)
+            + mb * mb * s(XA)
+            + ma * ma * s(XB)
+            + 4.0 * ma * mb * p(YA, YB)
+            - 3.0 * ma * ma * mb * mb;
+        let (ua, ub) = (fourth(YA, XA, ma) - va * va, fourth(YB, XB, mb) - vb * vb);
+        let uab = if paired { cross - va * vb } else { 0.0 };
+        let var = (ua + ub - 2.0 * uab).max(0.0) * n / (n - 1.0);
+        let half = Z95 * (var / n).sqrt();
+        d.low = Some(sb - sa - half);
+        d.high = Some(sb - sa + half);
+        d.significant = half.is_finite() && (sb - sa).abs() > half && (sb - sa).abs() > 1e-9;
+        d
+    }
+
     /// The sample variance of yA and of yB (a mean's variable), None under 2 hands.
     pub fn variances(&self) -> (Option<f64>, Option<f64>) {
         if self.n < 2 {
@@ -150,6 +195,61 @@ pub struct Difference {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The variance interval by its definition: the per-hand residuals
+    /// ((b - mb)² - vb) - ((a - ma)² - va), their sample variance over n.
+    fn variance_interval_directly(a: &[i64], b: &[i64]) -> (f64, f64) {
+        let n = a.len() as f64;
+        let mean = |v: &[i64]| v.iter().sum::<i64>() as f64 / n;
+        let (ma, mb) = (mean(a), mean(b));
+        let pvar = |v: &[i64], m: f64| v.iter().map(|x| (*x as f64 - m).powi(2)).sum::<f64>() / n;
+        let (va, vb) = (pvar(a, ma), pvar(b, mb));
+        let r: Vec<f64> = a
+            .iter()
+            .zip(b)
+            .map(|(x, y)| ((*y as f64 - mb).powi(2) - vb) - ((*x as f64 - ma).powi(2) - va))
+            .collect();
+        let var = r.iter().map(|x| x * x).sum::<f64>() / (n - 1.0);
+        let diff = (vb - va) * n / (n - 1.0);
+        (diff, Z95 * (var / n).sqrt())
+    }
+
+    fn squares(a: &[i64], b: &[i64]) -> Moments {
+        let mut m = Moments::default();
+        for (x, y) in a.iter().zip(b) {
+            m.add(*x, x * x, *y, y * y);
+        }
+        m
+    }
+
+    #[test]
+    fn the_variance_interval_is_the_residuals_of_its_definition() {
+        let a = [3, -1, 4, 1, -5, 9, 2, -6, 5, 3, -5, 8];
+        let b = [2, -7, 1, 8, 2, -8, 1, 8, 2, -8, 4, 5];
+        let d = squares(&a, &b).variance_difference(true);
+        let (diff, half) = variance_interval_directly(&a, &b);
+        close(d.diff, diff);
+        close(d.low, diff - half);
+        close(d.high, diff + half);
+        // the values are the sample variances `variances` gives
+        let (va, vb) = squares(&a, &b).variances();
+        close(d.a, va.unwrap_or(f64::NAN));
+        close(d.b, vb.unwrap_or(f64::NAN));
+    }
+
+    #[test]
+    fn the_same_payments_have_the_same_variance_and_no_interval() {
+        let a = [2, -1, -1, 4, -2, -2];
+        let d = squares(&a, &a).variance_difference(true);
+        close(d.diff, 0.0);
+        assert!(!d.significant);
+        assert!(d.high.unwrap_or(1.0) - d.low.unwrap_or(0.0) < 1e-9, "{d:?}");
+        // doubling every payment quadruples the variance: far outside the interval
+        let b: Vec<i64> = a.iter().map(|x| 2 * x).collect();
+        let d = squares(&a, &b).variance_difference(true);
+        close(d.diff, 3.0 * d.a.unwrap_or(0.0));
+        assert!(d.significant, "{d:?}");
+    }
 
     fn close(a: Option<f64>, b: f64) {
         let a = a.unwrap_or(f64::NAN);
