@@ -73,7 +73,7 @@ pub fn close(name: &str, candidate: &str) -> Option<usize> {
         3 | 4 => 1,
         _ => 2,
     };
-    // folding removes the accents' cost, so `sibeles`/`síbelés` is 0, yet keep an exact-letter
+    // folding removes the accents' cost, so `cafe`/`café` is 0, yet keep an exact-letter
     // typo ranked after an accent-only difference: 1 + edits
     let d = distance(&a, &b);
     (d <= limit).then_some(d + 1)

@@ -11,18 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// A fresh folder for one test's files.
 fn dir(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_compare").join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("cannot create {}: {e}", d.display()));
-    d
-}
-
-/// Runs the binary in `cwd` (diagnostics then name files by their short names).
-fn run_in(cwd: &Path, args: &[&str]) -> std::process::Output {
-    match bin().current_dir(cwd).args(args).output() {
-        Ok(o) => o,
-        Err(e) => panic!("cannot run kartya: {e}"),
-    }
+    fresh_dir("cli_compare", name)
 }
 
 /// The output without its timing lines: the rest depends on the seed alone.

@@ -40,19 +40,7 @@ fn read(file: FileId, text: &str) -> Result<ComparePart, Diag> {
     };
     let v: Value = serde_json::from_str(text)
         .map_err(|e| not_a_shard(format!("this is not JSON: {}", e.to_string().to_lowercase()), ""))?;
-    let shard = v.get("shard").filter(|s| s.is_object()).ok_or_else(|| {
-        not_a_shard(
-            "this has no `shard`: it is not the output of `compare --shard`".into(),
-            "",
-        )
-    })?;
-    let num = |k: &str| shard.get(k).and_then(Value::as_u64);
-    let (Some(index), Some(of), Some(hands), Some(seed)) = (num("index"), num("of"), num("hands"), num("seed")) else {
-        return Err(not_a_shard(
-            "its `shard` lacks the index, count, hands or seed".into(),
-            "shard",
-        ));
-    };
+    let (index, of, hands, seed) = super::shard::shard_header(&v, "compare", &not_a_shard)?;
     let word = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
     let (Some(a), Some(b), Some(bots), Some(rules)) = (word("a"), word("b"), word("bots"), word("rules_digest")) else {
         return Err(not_a_shard(

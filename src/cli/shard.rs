@@ -120,18 +120,16 @@ pub fn key_span(text: &str, key: &str) -> Span {
     }
 }
 
-/// Reads one shard output, or says why it is none.
-fn read_part(file: FileId, text: &str) -> Result<Part<Summary>, Diag> {
-    let not_a_shard = |why: String, key: &str| {
-        Diag::new(Code::NotAShard, file, why)
-            .label(key_span(text, key), "here")
-            .help("give the files that `kartya simulate ... --shard i/n --json` wrote, one per shard")
-    };
-    let v: Value = serde_json::from_str(text)
-        .map_err(|e| not_a_shard(format!("this is not JSON: {}", e.to_string().to_lowercase()), ""))?;
+/// The `shard` object of a `command --shard` output: (index, of, hands, seed), or why the
+/// output is not a shard's (`not_a_shard` words it, labelled at a key). Both `merge` readers.
+pub fn shard_header(
+    v: &Value,
+    command: &str,
+    not_a_shard: &dyn Fn(String, &str) -> Diag,
+) -> Result<(u64, u64, u64, u64), Diag> {
     let shard = v.get("shard").filter(|s| s.is_object()).ok_or_else(|| {
         not_a_shard(
-            "this has no `shard`: it is not the output of `simulate --shard`".into(),
+            format!("this has no `shard`: it is not the output of `{command} --shard`"),
             "",
         )
     })?;
@@ -142,6 +140,19 @@ fn read_part(file: FileId, text: &str) -> Result<Part<Summary>, Diag> {
             "shard",
         ));
     };
+    Ok((index, of, hands, seed))
+}
+
+/// Reads one shard output, or says why it is none.
+fn read_part(file: FileId, text: &str) -> Result<Part<Summary>, Diag> {
+    let not_a_shard = |why: String, key: &str| {
+        Diag::new(Code::NotAShard, file, why)
+            .label(key_span(text, key), "here")
+            .help("give the files that `kartya simulate ... --shard i/n --json` wrote, one per shard")
+    };
+    let v: Value = serde_json::from_str(text)
+        .map_err(|e| not_a_shard(format!("this is not JSON: {}", e.to_string().to_lowercase()), ""))?;
+    let (index, of, hands, seed) = shard_header(&v, "simulate", &not_a_shard)?;
     let rules = v
         .get("rules_digest")
         .and_then(Value::as_str)

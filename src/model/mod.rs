@@ -729,8 +729,8 @@ pub struct Calling {
     pub allowed_with: Vec<FigureId>,
     /// Calling is allowed whatever figures were announced.
     pub allowed_with_any: bool,
-    /// Announced, these figures are doubled by a call on the game with it (§14.2: "including
-    /// kassza if announced").
+    /// Announced, these figures are doubled by a call on the game with it (§14.2: a call on the
+    /// game doubles them too, if they were announced).
     pub game_includes: Vec<FigureId>,
     /// With `scope any-figure`: anyone may call an announced figure, not only its announcer's
     /// side (`figure-calls any-side`; A17).

@@ -1,6 +1,7 @@
 //! Running the built `kartya` binary from the CLI tests: takes arguments, gives the process's
 //! output without colour, its exit code and its streams as text.
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The binary, with colour off so that diagnostics render plain.
@@ -28,4 +29,20 @@ pub fn stderr(o: &Output) -> String {
 
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+/// A fresh, empty folder `name` for one test's files, under the suite's own folder `suite`.
+pub fn fresh_dir(suite: &str, name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(suite).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("cannot create {}: {e}", d.display()));
+    d
+}
+
+/// Runs the binary in `cwd` (so that diagnostics name files by their short names).
+pub fn run_in(cwd: &Path, args: &[&str]) -> Output {
+    match bin().current_dir(cwd).args(args).output() {
+        Ok(o) => o,
+        Err(e) => panic!("cannot run kartya: {e}"),
+    }
 }
