@@ -84,6 +84,7 @@ pub enum Item {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[repr(u8)] // the tags of `Stage` (`stage.rs`), so that the stage gives its phase for nothing
 pub enum Phase {
     Bidding,
     /// The declarer names his contract after the auction (`contract-choice`, `level_auction.rs`).

@@ -22,36 +22,39 @@ pub(super) struct ExchangeTurn {
 }
 
 /// The hand's stage and the state that lives only in it (the variants follow `Phase`).
+// `repr(u8)` with the tags of `Phase`: the tag is a byte of its own that `phase` reads as it is,
+// where the compiler's packing would hide it in a variant's fields and decode it on every ask
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 pub(super) enum Stage {
-    Bidding,
+    Bidding = 0,
     /// The declarer names his contract (`level_auction.rs`).
-    Choose(Choice),
-    Front,
-    Back,
-    Exchange(ExchangeTurn),
+    Choose(Choice) = 1,
+    Front = 2,
+    Back = 3,
+    Exchange(ExchangeTurn) = 4,
     /// The switch turns (`switch.rs`).
-    Switch(SwitchTurn),
+    Switch(SwitchTurn) = 5,
     /// The declarer's blind talon draw (`talon_draw.rs`): his position.
     Draw {
         declarer: u8,
-    },
+    } = 6,
     /// The declarer names trumps (`talon_draw.rs`): his position.
     NameTrumps {
         declarer: u8,
-    },
+    } = 7,
     /// The declarer calls his partner's card (`partner.rs`): his position.
     PartnerCall {
         declarer: u8,
-    },
-    Play,
+    } = 8,
+    Play = 9,
     /// The calling round after trick 1 and the answers to a call (`calling.rs`).
-    Call(CallRound),
+    Call(CallRound) = 10,
     /// The opponents answer a claim (`claims.rs`): the position whose answer is awaited.
     Claim {
         answering: u8,
-    },
-    Over,
+    } = 11,
+    Over = 12,
 }
 
 impl Stage {
