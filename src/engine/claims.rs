@@ -308,6 +308,7 @@ impl Game {
     }
 
     /// The claim of the hand, for the sheet.
+    #[inline(never)] // only hands with a claim: kept out of the scoring code
     pub fn claim_note(&self) -> Option<ClaimNote> {
         let m = self.claims.made?;
         let d = self.declarer?;

@@ -10,6 +10,7 @@ use crate::model::{Contract, DiscardPoints};
 impl Finished {
     /// Adds the discards' card points to the declarer, or to the first of his opponents in turn
     /// from him (the defence pools its points, so any member will do for its total).
+    #[inline(never)] // only a talon draw whose discards count: kept out of the scoring code
     pub(super) fn add_discard_points(&mut self, g: &Game, contract: &Contract) {
         let (Some(to), Some(d), Some(t)) = (contract.discard_points, self.declarer, g.table()) else {
             return;

@@ -74,7 +74,9 @@ impl Finished {
             ended_early: play.ended_early,
         };
         f.add_marriages(g, contract);
-        f.add_discard_points(g, contract);
+        if contract.discard_points.is_some() {
+            f.add_discard_points(g, contract);
+        }
         // marriages of every suit, as declared in trick 1 or registered by a lead
         super::marriages::add_declared_marriages(g, &mut f);
         // sequences and sets, validated (§4.5)

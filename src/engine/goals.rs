@@ -94,6 +94,7 @@ pub(super) fn contract_value(f: &Finished, c: &Contract) -> i64 {
 }
 
 /// What the winning side's tricks above the number add, before doubling.
+#[inline(never)] // only contracts with overtricks
 pub(super) fn overtrick_value(f: &Finished, o: &Overtricks, declarer_won: bool, base: i64) -> i64 {
     let side = if declarer_won {
         f.sides.declarer

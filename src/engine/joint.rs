@@ -60,6 +60,7 @@ impl Game {
 /// With a joint bidder, the game item of the sheet becomes one item per holder, each judged
 /// alone (no trick taken), paid by the contract's table (K25: any routing of the nets will do;
 /// here each other player settles with one holder).
+#[inline(never)] // only a contract two players hold: kept out of the scoring code
 pub(super) fn settle(g: &Game, s: &mut Score) {
     let (Some(co), Some(d)) = (g.joint, g.declarer) else {
         return;

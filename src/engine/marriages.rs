@@ -197,9 +197,13 @@ impl Game {
 /// trick (the declarer's side, or the defence when it pools; alone, his own tricks).
 pub(super) fn add_declared_marriages(g: &Game, f: &mut Finished) {
     let rows = g.every_suit_rows();
-    if rows == 0 {
-        return;
+    if rows != 0 {
+        add_every_suit_marriages(g, f, rows);
     }
+}
+
+#[inline(never)] // only variants with marriages of every suit: kept out of the scoring code
+fn add_every_suit_marriages(g: &Game, f: &mut Finished, rows: u8) {
     let n = (f.n as usize).min(MAX_SEATS);
     for (row, m) in g.rules.variant.melds.marriages.iter().enumerate().take(MAX_MELD_ROWS) {
         let Some(every) = m.every_suit.filter(|_| rows & (1 << row) != 0) else {

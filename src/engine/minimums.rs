@@ -31,6 +31,7 @@ fn side(f: &Finished, mask: u16, with_melds: bool) -> (i64, i64) {
 
 /// The difference between the declarer's side's total and the other side's (card points, with
 /// melds where the contract's `win` counts them), as a size: `point-difference-value`.
+#[inline(never)] // only contracts scored by the point difference
 pub(super) fn point_difference(f: &Finished, c: &Contract) -> i64 {
     let with_melds = matches!(c.win, crate::model::Win::MoreThanEach { with_melds: true });
     let (dt, _) = side(f, f.sides.declarer, with_melds);
@@ -40,6 +41,7 @@ pub(super) fn point_difference(f: &Finished, c: &Contract) -> i64 {
 
 /// Whether the declarer's side won against every opponent (the pooled defence, or each
 /// opponent alone); `None` on a tie that pays nobody, or without a declarer.
+#[inline(never)] // only contracts with minimums by melds
 pub(super) fn game_won(f: &Finished, c: &Contract, with_melds: bool) -> Option<bool> {
     f.declarer?;
     let rows = &c.minimum_by_melds;

@@ -118,7 +118,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     *tricks = [0; MAX_SEATS];
     items.clear();
     *payments = [0; MAX_SEATS];
-    *claim = g.claim_note();
+    *claim = if g.claims.made.is_some() { g.claim_note() } else { None };
     *own_scores = 0;
     let v = &g.rules.variant;
     let Some(contract) = g.contract.and_then(|c| v.contracts.get(c)) else {
@@ -235,14 +235,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         }
         // `each-scores`: every player judged by the goal over his own tricks, scored for himself
         if let (Some(each), Some(goal)) = (&contract.each_scores, &contract.goal) {
-            for p in 0..n.min(MAX_SEATS) as u8 {
-                let Some(bid) = f.undertaking(p) else { continue };
-                let met = eval(&ctx, goal, p, seat_bit(p));
-                let tricks = f.tricks_won.get(p as usize).copied().unwrap_or(0);
-                let own = each.score(met, bid, tricks);
-                pay.credit(g.seat_at(p), own);
-                s.own_scores += own;
-            }
+            s.own_scores += each_scores(&ctx, each, goal, &mut pay);
         }
     }
     for (i, a) in g.anns.iter().enumerate() {
@@ -313,7 +306,26 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         }
     }
     // a contract two players hold at once settles by its own table (`joint.rs`)
-    super::joint::settle(g, s);
+    if g.joint.is_some() {
+        super::joint::settle(g, s);
+    }
+}
+
+/// `each-scores`: every player with an undertaking judged by the goal over his own tricks and
+/// credited for himself; gives the sum credited.
+#[inline(never)] // only contracts where each scores for himself
+fn each_scores(ctx: &Ctx, each: &crate::model::EachScores, goal: &Cond, pay: &mut Pay) -> i64 {
+    let (g, f) = (ctx.g, ctx.f);
+    let mut sum = 0;
+    for p in 0..(f.n as usize).min(MAX_SEATS) as u8 {
+        let Some(bid) = f.undertaking(p) else { continue };
+        let met = eval(ctx, goal, p, seat_bit(p));
+        let tricks = f.tricks_won.get(p as usize).copied().unwrap_or(0);
+        let own = each.score(met, bid, tricks);
+        pay.credit(g.seat_at(p), own);
+        sum += own;
+    }
+    sum
 }
 
 /// Who pays whom for an item: the declarer's table seat and the opponents' table seats as a

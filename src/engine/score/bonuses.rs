@@ -36,6 +36,7 @@ fn made_unannounced(ctx: &Ctx, fi: usize) -> [Option<(u8, u16)>; 2] {
 }
 
 /// Whether a replacing figure is settled in this hand, so the game's amount is not paid.
+#[inline(never)] // only variants with a figure that replaces the game
 pub(super) fn game_replaced(ctx: &Ctx) -> bool {
     let figs = &ctx.g.rules.variant.figures;
     let announced = ctx.g.anns.iter().any(|a| {
@@ -51,6 +52,7 @@ pub(super) fn game_replaced(ctx: &Ctx) -> bool {
 }
 
 /// The items of the figures made unannounced, each paid to the side that made it.
+#[inline(never)] // only variants with unannounced figures
 pub(super) fn score_unannounced(ctx: &Ctx, sides: &Sides, s: &mut Score) {
     let g = ctx.g;
     for (i, fig) in g.rules.variant.figures.iter().enumerate() {
