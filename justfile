@@ -44,6 +44,11 @@ solve-beside DEALS="20" SEED="2024":
 ab BASE:
     benches/beside/ab.sh {{BASE}}
 
+# the code a full hand runs through, the working tree beside a base commit (valgrind, python3):
+# hot 64-byte lines per function and simulated 32 KB L1i misses per hand: `just footprint 0f4d4e8`
+footprint BASE:
+    benches/beside/footprint.sh {{BASE}}
+
 # every bundled file checks clean
 variants:
     cargo run -q -- list | awk '{print $1}' | xargs -n1 cargo run -q -- check

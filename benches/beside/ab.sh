@@ -1,39 +1,8 @@
 #!/usr/bin/env bash
 # A/B check of a change to the engine: the working tree against a base commit, both linked into
-# one binary beside ../shared/yardstick, every function aligned to 64 bytes so that code placement
-# does not decide the result. Usage: benches/beside/ab.sh BASE [BLOCKS] [HANDS]
+# one binary beside ../shared/yardstick (ab/setup.sh), timed in alternating blocks.
+# Usage: benches/beside/ab.sh BASE [BLOCKS] [HANDS]
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-repo="$(cd "$here/../.." && pwd)"
-base="${1:?usage: ab.sh BASE [BLOCKS] [HANDS]}"
-work="${AB_DIR:-$repo/target/ab}"
-rm -rf "$work/base" "$work/harness"
-mkdir -p "$work/base" "$work/harness/src"
-git -C "$repo" archive "$base" | tar -x -C "$work/base"
-# the base as a crate of its own name, library only
-sed -i -e '0,/^name = "kartya"$/s//name = "kartya-base"/' -e '/^default-run/d' "$work/base/Cargo.toml"
-sed -i -e 's|^\[lib\]$|[lib]\nname = "kartya_base"|' "$work/base/Cargo.toml"
-sed -i -e '/^\[\[bin\]\]$/,/^$/d' "$work/base/Cargo.toml"
-cat > "$work/harness/Cargo.toml" <<TOML
-[package]
-name = "kartya-ab"
-version = "0.0.0"
-edition = "2021"
-publish = false
-
-[workspace]
-
-[dependencies]
-kartya = { path = "$repo" }
-kartya-base = { path = "$work/base" }
-alsos-yardstick = { path = "$repo/../shared/yardstick" }
-
-[profile.release]
-lto = "fat"
-codegen-units = 1
-TOML
-cp "$here/ab/main.rs" "$work/harness/src/main.rs"
-cp "$here/src/yard_block.rs" "$work/harness/src/yard_block.rs"
-cd "$work/harness"
-RUSTFLAGS="-C llvm-args=-align-all-functions=6 -C llvm-args=-align-all-nofallthru-blocks=5" \
-  cargo run --release -q -- "${2:-60}" "${3:-10000}"
+source "$(dirname "$0")/ab/setup.sh"
+ab_build "${1:?usage: ab.sh BASE [BLOCKS] [HANDS]}"
+"$work/harness/target/release/kartya-ab" "${2:-60}" "${3:-10000}"

@@ -5,6 +5,8 @@
 //! the speed-up on the play phase alone (benchmark (a)) timed the same way.
 //! `ab.sh` builds it with every function aligned to 64 bytes, so that where the two copies'
 //! code happens to land matters less. Check the harness with `ab.sh HEAD`: it must give 1.00.
+//! With `one new|base HANDS` it plays full hands of one build only, untimed, for valgrind
+//! (`footprint.sh`).
 
 #[path = "../src/yard_block.rs"]
 mod yard_block;
@@ -14,6 +16,14 @@ use std::time::Instant;
 use yard_block::{quartiles, show};
 
 fn main() {
+    // `one new|base HANDS`: full hands of one build only, untimed, for valgrind (footprint.sh)
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    if let [one, which, hands] = words.as_slice() {
+        if one == "one" {
+            play_one(which, hands.parse().unwrap_or(20_000));
+            return;
+        }
+    }
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>());
     let blocks = args.next().and_then(Result::ok).unwrap_or(60).max(1);
     let hands = args.next().and_then(Result::ok).unwrap_or(10_000).max(1);
@@ -112,6 +122,30 @@ fn main() {
         "(a) play phase alone, speed-up:             {}",
         show(quartiles(&mut play_speed_up), 3)
     );
+}
+
+/// Plays `hands` full random alsos-3p hands with one build (`new` or `base`), as a block of the
+/// timed run does, for a run under valgrind.
+fn play_one(which: &str, hands: u64) {
+    if which == "base" {
+        let Ok(rules) = kartya_base::engine::bundled_rules("alsos-3p") else { return };
+        let mut buf = Vec::with_capacity(64);
+        let mut g = kartya_base::engine::sim::random_hand(&rules, 1, 0, &mut buf);
+        g.set_keep_history(false);
+        for i in 1..=hands {
+            kartya_base::engine::sim::random_hand_in(&mut g, 1, i, &mut buf);
+            black_box(g.is_over());
+        }
+    } else {
+        let Ok(rules) = kartya::engine::bundled_rules("alsos-3p") else { return };
+        let mut buf = Vec::with_capacity(64);
+        let mut g = kartya::engine::sim::random_hand(&rules, 1, 0, &mut buf);
+        g.set_keep_history(false);
+        for i in 1..=hands {
+            kartya::engine::sim::random_hand_in(&mut g, 1, i, &mut buf);
+            black_box(g.is_over());
+        }
+    }
 }
 
 /// Times the two builds one after the other, the order flipping each block; gives (new, base).

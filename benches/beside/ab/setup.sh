@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds the A/B harness: the working tree and a base commit linked into one binary beside
+# ../shared/yardstick, every function aligned to 64 bytes so that code placement does not decide
+# a comparison. Sourced by ab.sh and footprint.sh: `ab_build BASE` leaves the release binary at
+# "$work/harness/target/release/kartya-ab".
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+work="${AB_DIR:-$repo/target/ab}"
+
+ab_build() {
+  local base="$1"
+  rm -rf "$work/base" "$work/harness"
+  mkdir -p "$work/base" "$work/harness/src"
+  git -C "$repo" archive "$base" | tar -x -C "$work/base"
+  # the base as a crate of its own name, library only
+  sed -i -e '0,/^name = "kartya"$/s//name = "kartya-base"/' -e '/^default-run/d' "$work/base/Cargo.toml"
+  sed -i -e 's|^\[lib\]$|[lib]\nname = "kartya_base"|' "$work/base/Cargo.toml"
+  sed -i -e '/^\[\[bin\]\]$/,/^$/d' "$work/base/Cargo.toml"
+  cat > "$work/harness/Cargo.toml" <<TOML
+[package]
+name = "kartya-ab"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[workspace]
+
+[dependencies]
+kartya = { path = "$repo" }
+kartya-base = { path = "$work/base" }
+alsos-yardstick = { path = "$repo/../shared/yardstick" }
+
+[profile.release]
+lto = "fat"
+codegen-units = 1
+TOML
+  cp "$here/ab/main.rs" "$work/harness/src/main.rs"
+  cp "$here/src/yard_block.rs" "$work/harness/src/yard_block.rs"
+  (cd "$work/harness" && RUSTFLAGS="-C llvm-args=-align-all-functions=6 -C llvm-args=-align-all-nofallthru-blocks=5" \
+    cargo build --release -q)
+}
