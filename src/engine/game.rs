@@ -62,6 +62,9 @@ pub struct Game {
     pub(super) picked_up: bool,
     /// The stage the hand is in, with the state only it has (`stage.rs`).
     pub(super) stage: Stage,
+    /// The auction's turns (`bidding.rs` and its neighbours): still a field of `Game`, but read
+    /// only while `Stage::Bidding` lasts; what later stages need of the auction is handed over
+    /// when it ends (`Choice`, `declarer`, `contract`, `trump`, `won_round`, `undertakings`).
     pub(super) bid: BidState,
     pub(super) won_round: Option<u32>,
     /// Each position's undertaking, a number of tricks bid (`undertakings.rs`): what the auction
@@ -428,7 +431,8 @@ impl Game {
     #[inline]
     pub(super) fn turn(&self) -> u8 {
         match self.stage {
-            Stage::Bidding | Stage::Choose(_) => self.bid.turn,
+            Stage::Bidding => self.bid.turn,
+            Stage::Choose(choice) => choice.by,
             Stage::Front(talk) | Stage::Back(talk) => talk.speaker,
             Stage::Exchange(turn) => turn.holder,
             Stage::Draw { declarer } | Stage::NameTrumps { declarer } | Stage::PartnerCall { declarer } => declarer,
