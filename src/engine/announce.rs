@@ -1,10 +1,12 @@
 //! Announcement rounds as part of `Game`: takes the variant's figures, figure ladders and the
 //! first doubling ladder, gives the figures and doubling levels a player may say (front or back),
-//! their checks, and the round flow that ends after two passes in a row.
+//! their checks, and the round flow that ends after two passes in a row. The round's `Talk` is
+//! read from and written into the stage that has it (`Stage::Front`, `Stage::Back`, or
+//! `Stage::Play` in trick 1), never from `Game`.
 
 use super::game::{next_pos, Action, Announced, Game, Item, Levels, Phase};
 use super::rng::nth_bit;
-use super::stage::Stage;
+use super::stage::{Stage, Talk};
 use super::tables::MAX_SEATS;
 use crate::model::{Announcements, Doubling, FigureId};
 
@@ -59,12 +61,13 @@ impl SayOptions {
 }
 
 impl Game {
-    /// The position speaking now (the player to play during the trick-1 announcements).
+    /// The position speaking now in an announcement turn: the round's speaker, or the player to
+    /// play during the trick-1 announcements (a compare, where `turn` decodes every stage).
+    #[inline]
     pub(super) fn speaker(&self) -> u8 {
-        if self.phase() == Phase::Play {
-            self.play.to_play
-        } else {
-            self.talk.speaker
+        match self.stage {
+            Stage::Front(talk) | Stage::Back(talk) => talk.speaker,
+            _ => self.play.to_play,
         }
     }
 
@@ -132,8 +135,8 @@ impl Game {
         }
     }
 
-    /// The figures the position may announce now, as a mask over figure ids (the compiled form
-    /// of `can_announce`).
+    /// The figures the position may announce now in the front round or a back round, as a mask
+    /// over figure ids (the compiled form of `can_announce`).
     fn announceable(&self, pos: u8, front: bool) -> u64 {
         let ft = &self.rules.figures;
         let Some(c) = self.contract else { return 0 };
@@ -148,11 +151,7 @@ impl Game {
         }
         let p = pos as usize % MAX_SEATS;
         let before = self.said_front[p] | self.said_back[p];
-        let this_round = if self.talk.round_id == 1 {
-            self.said_front[p]
-        } else {
-            self.said_back[p]
-        };
+        let this_round = if front { self.said_front[p] } else { self.said_back[p] };
         m &= !self.unmet_requirements(pos);
         // what the player said before forbids, and what he said this round
         let mut blocked = 0u64;
@@ -209,7 +208,7 @@ impl Game {
                 if j >= i {
                     return Err("a figure of a ladder may not follow a higher one");
                 }
-                if ladder.same_round_forbidden && *round == self.talk.round_id {
+                if ladder.same_round_forbidden && *round == round_id(front) {
                     return Err("two figures of the ladder may not be announced in one round");
                 }
             }
@@ -298,9 +297,9 @@ impl Game {
                     front,
                     levels: Levels::default(),
                 });
-                self.ann_round.push(self.talk.round_id);
+                self.ann_round.push(round_id(front));
                 let p = pos as usize % MAX_SEATS;
-                let said = if self.talk.round_id == 1 {
+                let said = if front {
                     &mut self.said_front
                 } else {
                     &mut self.said_back
@@ -336,16 +335,29 @@ impl Game {
         }
     }
 
+    /// Something was said this turn (and, in trick 1, in the trick).
+    fn said(&mut self) {
+        match &mut self.stage {
+            Stage::Front(talk) | Stage::Back(talk) => talk.said_this_turn = true,
+            Stage::Play(Some(talk)) => {
+                talk.said_this_turn = true;
+                talk.said_in_trick = true;
+            }
+            // (a say is checked and routed only in an announcement turn, which has its talk)
+            _ => {}
+        }
+    }
+
     /// A pass ends the turn; a turn with nothing said counts toward two passes in a row, which
     /// end the round once it has had its `min_turns`. Small and inlined: most announcement turns are passes.
     #[inline]
     pub(super) fn pass_turn(&mut self) {
-        let passes = self.talk.passes.saturating_add(1);
-        self.talk.passes = if self.talk.said_this_turn { 0 } else { passes };
-        self.talk.said_this_turn = false;
-        self.talk.speaker = next_pos(self.talk.speaker, self.n);
-        self.talk.turns = self.talk.turns.saturating_add(1);
-        if self.talk.passes >= 2 && self.talk.turns >= self.talk.min_turns {
+        let n = self.n;
+        // (a pass is legal only in the front and back rounds: in trick 1 a card ends the turn)
+        let (Stage::Front(talk) | Stage::Back(talk)) = &mut self.stage else {
+            return;
+        };
+        if end_turn(talk, n) {
             self.end_talk_round();
         }
     }
@@ -362,16 +374,32 @@ impl Game {
         if before_lead && self.exchange_after_back_round() && self.start_exchange() {
             return;
         }
-        self.stage = Stage::Play;
+        self.stage = Stage::Play(None);
         self.start_calling();
     }
+}
 
-    fn said(&mut self) {
-        self.talk.said_this_turn = true;
-        if self.phase() == Phase::Play {
-            self.talk.said_in_trick = true;
-        }
+/// The round an announcement is made in, as `ann_round` keeps it: 1 for the front round, 2 for
+/// a back round (spoken alone, with trick 1, or after it).
+fn round_id(front: bool) -> u8 {
+    if front {
+        1
+    } else {
+        2
     }
+}
+
+/// A pass ends the speaker's turn of `talk` (`n` players): a turn with nothing said counts toward
+/// two passes in a row, which end the round once it has had its `min_turns`. Gives whether the
+/// round is over.
+#[inline]
+pub(super) fn end_turn(talk: &mut Talk, n: u8) -> bool {
+    let passes = talk.passes.saturating_add(1);
+    talk.passes = if talk.said_this_turn { 0 } else { passes };
+    talk.said_this_turn = false;
+    talk.speaker = next_pos(talk.speaker, n);
+    talk.turns = talk.turns.saturating_add(1);
+    talk.passes >= 2 && talk.turns >= talk.min_turns
 }
 
 /// Whether `not-same-player A B` bars the position from the item's next level: the next level

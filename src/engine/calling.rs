@@ -481,7 +481,7 @@ impl Game {
     #[inline(never)] // off the common path: keeps the hot code small
     fn end_calling(&mut self) {
         if let Stage::Call(_) = self.stage {
-            self.stage = Stage::Play;
+            self.stage = Stage::Play(None);
         }
     }
 }

@@ -1,11 +1,12 @@
 //! The card turns of the hand: takes a `Game` in its trick play, gives the legal cards of the
 //! position to act, a legal card played (moving on at the end of trick 1 and of the play), and
 //! the bots' fast path of random cards (`play_random_card`, `play_random_cards` with `card_run`).
+//! The talk of trick 1 (in `Stage::Play`) ends with the trick, or goes on as `Stage::Back`.
 
 use super::game::{Action, Game, Phase};
 use super::play::Play;
 use super::seats::Seat;
-use super::stage::Stage;
+use super::stage::{Stage, Talk};
 use super::tables::MAX_SEATS;
 
 impl Game {
@@ -21,8 +22,8 @@ impl Game {
     /// Plays a card known to be legal, and moves on at the end of trick 1 and of the play.
     pub(super) fn play_card(&mut self, card: u8) {
         let talk_trick = self.trick_one_talk();
-        if talk_trick {
-            self.talk.said_this_turn = false;
+        if let (true, Stage::Play(Some(talk))) = (talk_trick, &mut self.stage) {
+            talk.said_this_turn = false;
         }
         if self.claims.made.is_some() {
             self.note_claim_card(self.play.to_play, card);
@@ -33,16 +34,28 @@ impl Game {
             return;
         };
         if self.play.place(t, card).is_some() {
+            // trick 1 is over, and the talk that went with its cards
+            let trick_talk = match self.stage {
+                Stage::Play(Some(talk)) => {
+                    self.stage = Stage::Play(None);
+                    Some(talk)
+                }
+                _ => None,
+            };
             if self.claims.made.is_some() && self.check_disputed_trick() {
                 return;
             }
-            // `end with-first-trick`: the window closes with trick 1 (`announce.rs` talk)
-            if talk_trick && self.talk.said_in_trick && !self.rules.variant.announcing.closes_with_first_trick {
-                self.stage = Stage::Back;
-                self.talk.speaker = self.first_leader;
-                self.talk.passes = 0;
-                self.talk.said_this_turn = false;
-                self.talk.min_turns = 0; // everyone spoke with his card of trick 1
+            // something said in trick 1: the round goes on as a back round, unless `end
+            // with-first-trick` closes the window with the trick (`announce.rs` talk)
+            let closes = self.rules.variant.announcing.closes_with_first_trick;
+            if let Some(talk) = trick_talk.filter(|t| talk_trick && t.said_in_trick && !closes) {
+                self.stage = Stage::Back(Talk {
+                    speaker: self.first_leader,
+                    passes: 0,
+                    said_this_turn: false,
+                    min_turns: 0, // everyone spoke with his card of trick 1
+                    ..talk
+                });
             }
             if self.play.is_over() {
                 self.finish();

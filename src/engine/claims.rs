@@ -179,7 +179,7 @@ impl Game {
                 if let Some(m) = self.claims.made.as_mut() {
                     m.outcome = ClaimOutcome::Open;
                 }
-                self.stage = Stage::Play;
+                self.stage = Stage::Play(None);
             }
             _ => {}
         }

@@ -2,7 +2,8 @@
 //! gives `legal_actions`, `apply` (an illegal action is an error naming the rule), `observation`
 //! per seat, `is_over` and `result`. Its vocabulary lives in `action.rs`, what a seat sees in
 //! `observation.rs`, the card turns in `card_turns.rs`, the course between stages in
-//! `hand_flow.rs`; bidding in `bidding.rs`, announcements in `announce.rs`, scoring in `score.rs`.
+//! `hand_flow.rs`; bidding in `bidding.rs`, announcements in `announce.rs` (their rounds' `Talk`
+//! lives in the stage, `stage.rs`), scoring in `score.rs`.
 
 use super::deal::Deal;
 use super::exchange::ExchangeState;
@@ -48,37 +49,6 @@ pub(super) struct BidState {
     pub high_figures: u64,
 }
 
-#[derive(Debug, Clone, Default)]
-pub(super) struct Talk {
-    pub speaker: u8,
-    pub passes: u8,
-    pub said_this_turn: bool,
-    /// Anything said during the trick-1 announcements.
-    pub said_in_trick: bool,
-    /// A serial number for "the same round" checks.
-    pub round_id: u8,
-    /// Turns ended in this round (each turn ends with a pass).
-    pub turns: u8,
-    /// Turns the round must have before two passes in a row end it: every active player under
-    /// `end all-spoke-then-two-passes`, none under `end two-passes`.
-    pub min_turns: u8,
-}
-
-impl Talk {
-    /// A new announcement round opened by `speaker`; `min_turns` as the field says.
-    pub(super) fn round(speaker: u8, round_id: u8, min_turns: u8) -> Talk {
-        Talk {
-            speaker,
-            passes: 0,
-            said_this_turn: false,
-            said_in_trick: false,
-            round_id,
-            turns: 0,
-            min_turns,
-        }
-    }
-}
-
 #[derive(Debug, Clone)]
 pub struct Game {
     pub(super) rules: Arc<Rules>,
@@ -92,6 +62,9 @@ pub struct Game {
     pub(super) picked_up: bool,
     /// The stage the hand is in, with the state only it has (`stage.rs`).
     pub(super) stage: Stage,
+    /// The auction's turns (`bidding.rs` and its neighbours): still a field of `Game`, but read
+    /// only while `Stage::Bidding` lasts; what later stages need of the auction is handed over
+    /// when it ends (`Choice`, `declarer`, `contract`, `trump`, `won_round`, `undertakings`).
     pub(super) bid: BidState,
     pub(super) won_round: Option<u32>,
     /// Each position's undertaking, a number of tricks bid (`undertakings.rs`): what the auction
@@ -109,7 +82,6 @@ pub struct Game {
     pub(super) anns: Vec<Announced>,
     /// Round id of each announcement (parallel to `anns`).
     pub(super) ann_round: Vec<u8>,
-    pub(super) talk: Talk,
     /// Figures announced per position, in the front round and in the back round.
     pub(super) said_front: [u64; MAX_SEATS],
     pub(super) said_back: [u64; MAX_SEATS],
@@ -188,7 +160,6 @@ impl Game {
             game_levels: Levels::default(),
             anns: Vec::new(),
             ann_round: Vec::new(),
-            talk: Talk::default(),
             said_front: [0; MAX_SEATS],
             said_back: [0; MAX_SEATS],
             first_leader: 0,
@@ -255,7 +226,6 @@ impl Game {
             game_levels,
             anns,
             ann_round,
-            talk,
             said_front,
             said_back,
             first_leader,
@@ -322,7 +292,6 @@ impl Game {
         *game_levels = Levels::default();
         anns.clear();
         ann_round.clear();
-        *talk = Talk::default();
         *said_front = [0; MAX_SEATS];
         *said_back = [0; MAX_SEATS];
         *first_leader = 0;
@@ -467,11 +436,12 @@ impl Game {
     #[inline]
     pub(super) fn turn(&self) -> u8 {
         match self.stage {
-            Stage::Bidding | Stage::Choose(_) => self.bid.turn,
-            Stage::Front | Stage::Back => self.talk.speaker,
+            Stage::Bidding => self.bid.turn,
+            Stage::Choose(choice) => choice.by,
+            Stage::Front(talk) | Stage::Back(talk) => talk.speaker,
             Stage::Exchange(turn) => turn.holder,
             Stage::Draw { declarer } | Stage::NameTrumps { declarer } | Stage::PartnerCall { declarer } => declarer,
-            Stage::Play => self.play.to_play,
+            Stage::Play(_) => self.play.to_play,
             Stage::Call(round) => round.to_act(),
             Stage::Switch(turn) => turn.turn,
             Stage::Claim { answering } => answering,
@@ -559,7 +529,7 @@ impl Game {
     #[inline]
     pub(super) fn cards_to_play(&self) -> u64 {
         match (self.stage, self.table()) {
-            (Stage::Play, Some(t)) => self.play.legal(t),
+            (Stage::Play(_), Some(t)) => self.play.legal(t),
             _ => 0,
         }
     }
@@ -572,11 +542,11 @@ impl Game {
         self.table().map(|t| self.play.legal(t))
     }
 
-    /// Whether announcements go with the cards of the trick now (the back round with trick 1).
+    /// Whether announcements go with the cards of the trick now (the back round with trick 1,
+    /// whose talk `Stage::Play` carries while trick 1 lasts).
     pub(super) fn trick_one_talk(&self) -> bool {
-        self.phase() == Phase::Play
+        matches!(self.stage, Stage::Play(Some(_)))
             && self.play.tricks_played == 0
-            && self.rules.variant.announcing.back_with_first_trick
             && self.contract_announcements() != Announcements::None
     }
 

@@ -1,10 +1,12 @@
 //! The hand's course between the stages: takes a `Game` whose stage has ended, gives the next
 //! one as the variant orders them (the pickup, the front round, the exchange, the back round,
-//! the trick play with its kept cards and early end) and, at the end, the scored hand.
+//! the trick play with its kept cards and early end) and, at the end, the scored hand. An
+//! announcement round's `Talk` is opened here into the stage it belongs to (`Front`, `Back`, or
+//! `Play` for the talk of trick 1).
 
-use super::game::{Game, Phase, Talk};
+use super::game::Game;
 use super::score::{self, Score};
-use super::stage::Stage;
+use super::stage::{Stage, Talk};
 use crate::model::{Announcements, Pickup, Seat as SeatRule};
 
 impl Game {
@@ -26,8 +28,7 @@ impl Game {
             && self.declared_before_pickup
             && self.contract_announcements() != Announcements::None;
         if let Some(declarer) = self.declarer.filter(|_| front_round) {
-            self.stage = Stage::Front;
-            self.talk = Talk::round(declarer, 1, self.all_speak_turns());
+            self.stage = Stage::Front(Talk::round(declarer, self.all_speak_turns()));
             return;
         }
         self.after_front();
@@ -56,16 +57,22 @@ impl Game {
             return;
         }
         self.start_play();
-        if self.back_round_before_lead() {
-            self.stage = Stage::Back;
-        }
-        // with the first trick, every player speaks in it with his card: a round that goes on
-        // after it (`play_card`) has had everyone's turn already
+        let announcing = &self.rules.variant.announcing;
+        let back = self.back_round_before_lead();
         let opener = match self.declarer {
-            Some(d) if self.phase() == Phase::Back && self.rules.variant.announcing.back_declarer_first => d,
+            Some(d) if back && announcing.back_declarer_first => d,
             _ => self.first_leader,
         };
-        self.talk = Talk::round(opener, 2, self.all_speak_turns());
+        // with the first trick, every player speaks in it with his card: a round that goes on
+        // after it (`play_card`) has had everyone's turn already
+        let talk = Talk::round(opener, self.all_speak_turns());
+        if back {
+            self.stage = Stage::Back(talk);
+        } else if let (true, Stage::Play(trick_talk)) = (announcing.back_with_first_trick, &mut self.stage) {
+            // the talk goes with trick 1 even while the contract has no announcements: a raise
+            // in trick 1 may bring them (`trick_one_talk` asks)
+            *trick_talk = Some(talk);
+        }
     }
 
     /// The turns a round must have before two passes end it (`Talk::min_turns`).
@@ -129,7 +136,7 @@ impl Game {
         }
         self.cache_melds();
         self.start_claims();
-        self.stage = Stage::Play;
+        self.stage = Stage::Play(None);
     }
 
     /// A figure that keeps a card: its announcer may not play it before its trick unless forced.

@@ -8,10 +8,12 @@ use super::game::{Action, Game};
 use super::stage::Stage;
 use crate::model::{BidEntry, ContractChoice, RoundShape};
 
-/// The contract choice after the auction: the ladder, the final bid (`None`: declarer without a
-/// bid), and the number of the round that was won.
+/// The contract choice after the auction: the declarer who names it, the ladder, the final bid
+/// (`None`: declarer without a bid), and the number of the round that was won. The auction hands
+/// these over when it ends, so the choice reads nothing of the auction's turns.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct Choice {
+    pub by: u8,
     pub ladder: usize,
     pub final_bid: Option<u8>,
     pub round: u32,
@@ -89,8 +91,8 @@ impl Game {
             return false;
         }
         self.declarer = Some(pos);
-        self.bid.turn = pos;
         self.stage = Stage::Choose(Choice {
+            by: pos,
             ladder,
             final_bid,
             round,
@@ -134,7 +136,7 @@ impl Game {
             .get(ch.ladder)
             .and_then(|l| l.entries.get(i as usize))
             .copied();
-        let pos = self.bid.turn;
+        let pos = ch.by;
         match entry {
             Some(BidEntry::Contract(c)) => self.declare(pos, c, None, ch.round),
             Some(BidEntry::Suit(s)) => self.declare(pos, self.rules.variant.bidding.suit_contract, Some(s), ch.round),

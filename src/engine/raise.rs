@@ -18,7 +18,7 @@ impl Game {
             && self.declarer != self.partner.holder
             && !self.raised
             && self.play.tricks_played == 0
-            && matches!(self.stage, Stage::Play);
+            && matches!(self.stage, Stage::Play(_));
         match (open, self.contract) {
             (true, Some(c)) => self
                 .rules

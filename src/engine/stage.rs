@@ -1,8 +1,9 @@
 //! The stage a hand is in, with the state only that stage has: takes nothing but the values the
 //! stage is entered with, gives `Stage` (what `Game` keeps instead of a bare phase tag) and its
 //! public tag `Phase`. A value that means something only while its stage lasts (who may
-//! exchange, whose switch turn it is, who answers a claim, the contract choice, the calling round) lives in the
-//! stage's variant, so it cannot be read once the stage is over and needs no fallback.
+//! exchange, whose switch turn it is, who answers a claim, the contract choice, the calling round,
+//! the announcement round's `Talk` in `Front`, `Back` and trick 1 of `Play`) lives in the stage's
+//! variant, so it cannot be read once the stage is over and needs no fallback.
 
 use super::calling::CallRound;
 use super::game::Phase;
@@ -21,6 +22,39 @@ pub(super) struct ExchangeTurn {
     pub keep: u8,
 }
 
+/// An announcement round in progress (`announce.rs`): the front round, the back round, or the
+/// back round spoken with the cards of trick 1 (`back-round with-first-trick`), which goes on as
+/// `Back` after trick 1 when something was said in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Talk {
+    /// The position to speak (in trick 1 the player to play speaks, and this is not read).
+    pub speaker: u8,
+    /// Turns in a row with nothing said.
+    pub passes: u8,
+    pub said_this_turn: bool,
+    /// Anything said during the trick-1 announcements.
+    pub said_in_trick: bool,
+    /// Turns ended in this round (each turn ends with a pass).
+    pub turns: u8,
+    /// Turns the round must have before two passes in a row end it: every active player under
+    /// `end all-spoke-then-two-passes`, none under `end two-passes`.
+    pub min_turns: u8,
+}
+
+impl Talk {
+    /// A new announcement round opened by `speaker`; `min_turns` as the field says.
+    pub(super) fn round(speaker: u8, min_turns: u8) -> Talk {
+        Talk {
+            speaker,
+            passes: 0,
+            said_this_turn: false,
+            said_in_trick: false,
+            turns: 0,
+            min_turns,
+        }
+    }
+}
+
 /// The hand's stage and the state that lives only in it (the variants follow `Phase`).
 // `repr(u8)` with the tags of `Phase`: the tag is a byte of its own that `phase` reads as it is,
 // where the compiler's packing would hide it in a variant's fields and decode it on every ask
@@ -30,8 +64,10 @@ pub(super) enum Stage {
     Bidding = 0,
     /// The declarer names his contract (`level_auction.rs`).
     Choose(Choice) = 1,
-    Front = 2,
-    Back = 3,
+    /// The front round (`announce.rs`).
+    Front(Talk) = 2,
+    /// The back round, before the first lead or after trick 1 (`announce.rs`).
+    Back(Talk) = 3,
     Exchange(ExchangeTurn) = 4,
     /// The switch turns (`switch.rs`).
     Switch(SwitchTurn) = 5,
@@ -47,7 +83,9 @@ pub(super) enum Stage {
     PartnerCall {
         declarer: u8,
     } = 8,
-    Play = 9,
+    /// The trick play; with `back-round with-first-trick`, the back round spoken with the cards
+    /// while trick 1 lasts (`card_turns.rs` ends it with the trick).
+    Play(Option<Talk>) = 9,
     /// The calling round after trick 1 and the answers to a call (`calling.rs`).
     Call(CallRound) = 10,
     /// The opponents answer a claim (`claims.rs`): the position whose answer is awaited.
@@ -64,14 +102,14 @@ impl Stage {
         match self {
             Stage::Bidding => Phase::Bidding,
             Stage::Choose(_) => Phase::Choose,
-            Stage::Front => Phase::Front,
-            Stage::Back => Phase::Back,
+            Stage::Front(_) => Phase::Front,
+            Stage::Back(_) => Phase::Back,
             Stage::Exchange(_) => Phase::Exchange,
             Stage::Switch(_) => Phase::Switch,
             Stage::Draw { .. } => Phase::Draw,
             Stage::NameTrumps { .. } => Phase::NameTrumps,
             Stage::PartnerCall { .. } => Phase::PartnerCall,
-            Stage::Play => Phase::Play,
+            Stage::Play(_) => Phase::Play,
             Stage::Call(_) => Phase::Call,
             Stage::Claim { .. } => Phase::Claim,
             Stage::Over => Phase::Over,
