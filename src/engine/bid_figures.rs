@@ -1,7 +1,8 @@
 //! Bidding with figures (an ascending round with `with_figures`) and figure requirements, as
 //! part of `Game`: takes the bid ladder, the contracts' values and the figures' front values and
 //! `requires`, gives the figures a bidder may attach before his bid, the comparison of bids with
-//! figures, the attached figures of the final bid as front announcements, and the mask of figures
+//! figures (both kept in the round's `BidState`), the attached figures of the final bid as front
+//! announcements (handed over when the round ends), and the mask of figures
 //! a position may not announce for want of the required cards.
 //!
 //! Rule choices (A21, the sources give only an example):
@@ -17,6 +18,7 @@
 //! - the round does not end early at the top of the ladder: a higher total is always possible.
 
 use super::game::{Action, Announced, Game, Levels};
+use super::stage::BidState;
 use super::tables::MAX_SEATS;
 use crate::model::{BidEntry, CardSel, ContractId, Figure, Prim, RoundShape, SuitSel};
 
@@ -46,9 +48,9 @@ fn front_value(f: &Figure) -> i64 {
 
 impl Game {
     /// Whether the bidding round in progress takes figures with its bids.
-    pub(super) fn round_with_figures(&self) -> bool {
+    pub(super) fn round_with_figures(&self, bid: &BidState) -> bool {
         matches!(
-            self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| &r.shape),
+            self.rules.variant.bidding.rounds.get(bid.round).map(|r| &r.shape),
             Some(RoundShape::Ascending { with_figures: true, .. })
         )
     }
@@ -76,14 +78,14 @@ impl Game {
     }
 
     /// Whether bid `i` (with the figures attached now) beats the highest bid so far.
-    pub(super) fn outbids(&self, ladder: usize, i: u8) -> Result<(), &'static str> {
-        if !self.round_with_figures() {
-            return match self.bid.high {
+    pub(super) fn outbids(&self, bid: &BidState, ladder: usize, i: u8) -> Result<(), &'static str> {
+        if !self.round_with_figures(bid) {
+            return match bid.high {
                 Some((_, h)) if i <= h => Err("a bid must be higher than the last bid"),
                 _ => Ok(()),
             };
         }
-        let figs = self.bid.bid_figures;
+        let figs = bid.bid_figures;
         if let Some(c) = self.entry_contract(ladder, i) {
             let v = &self.rules.variant;
             let outside = v
@@ -95,10 +97,10 @@ impl Game {
                 return Err("a figure attached to the bid is not played in the bid's contract");
             }
         }
-        let Some((_, h)) = self.bid.high else { return Ok(()) };
+        let Some((_, h)) = bid.high else { return Ok(()) };
         let (mine, theirs) = (
             self.bid_total(ladder, i, figs),
-            self.bid_total(ladder, h, self.bid.high_figures),
+            self.bid_total(ladder, h, bid.high_figures),
         );
         if mine > theirs || (mine == theirs && i > h) {
             Ok(())
@@ -108,7 +110,7 @@ impl Game {
     }
 
     /// Whether figure `f` may be attached to the bid the speaker is about to make.
-    pub(super) fn check_bid_figure(&self, ladder: usize, f: usize) -> Result<(), &'static str> {
+    pub(super) fn check_bid_figure(&self, bid: &BidState, ladder: usize, f: usize) -> Result<(), &'static str> {
         let v = &self.rules.variant;
         let fig = v.figures.get(f).filter(|_| f < 64).ok_or("no such figure")?;
         if fig.front.is_none() {
@@ -117,7 +119,7 @@ impl Game {
         if needs_trump(fig) {
             return Err("the figure cannot go with a bid: the trump suit is not fixed yet");
         }
-        let figs = self.bid.bid_figures;
+        let figs = bid.bid_figures;
         let bit = 1u64 << f;
         if figs & bit != 0 {
             return Err("the figure is attached already");
@@ -128,7 +130,7 @@ impl Game {
         {
             return Err("a figure of a ladder may not go with a higher one or share a round with it");
         }
-        if self.unmet_requirements(self.bid.turn) & bit != 0 {
+        if self.unmet_requirements(bid.turn) & bit != 0 {
             return Err("the player does not hold the cards the figure requires");
         }
         let n = v
@@ -149,33 +151,18 @@ impl Game {
     }
 
     #[inline(never)] // off the common path: keeps the hot code small
-    pub(super) fn bid_figure_actions(&self, ladder: usize, out: &mut Vec<Action>) {
+    pub(super) fn bid_figure_actions(&self, bid: &BidState, ladder: usize, out: &mut Vec<Action>) {
         for f in 0..self.rules.variant.figures.len().min(64) {
-            if self.check_bid_figure(ladder, f).is_ok() {
+            if self.check_bid_figure(bid, ladder, f).is_ok() {
                 out.push(Action::announce(f));
             }
         }
     }
 
-    /// A call of a with-figures round: an attached figure stays with the speaker; a bid takes
-    /// the attached figures, a pass drops them.
+    /// The round ended with the declarer's bid: its figures `figs`, handed over from the
+    /// round's `BidState` as it ends, become his front announcements.
     #[inline(never)] // off the common path: keeps the hot code small
-    pub(super) fn note_bid_call(&mut self, action: Action) {
-        match action {
-            Action::Announce(f) if f < 64 => self.bid.bid_figures |= 1u64 << f,
-            Action::Bid(_) => {
-                self.bid.high_figures = self.bid.bid_figures;
-                self.bid.bid_figures = 0;
-            }
-            _ => self.bid.bid_figures = 0,
-        }
-    }
-
-    /// The round ended with the declarer's bid: its figures become his front announcements.
-    #[inline(never)] // off the common path: keeps the hot code small
-    pub(super) fn take_bid_figures(&mut self, pos: u8) {
-        let figs = std::mem::take(&mut self.bid.high_figures);
-        self.bid.bid_figures = 0;
+    pub(super) fn take_bid_figures(&mut self, figs: u64, pos: u8) {
         for f in 0..self.rules.variant.figures.len().min(64) {
             if figs & (1u64 << f) == 0 {
                 continue;
@@ -232,6 +219,20 @@ impl Game {
             }
         }
         out
+    }
+}
+
+/// A call of a with-figures round `bid`: an attached figure stays with the speaker; a bid takes
+/// the attached figures, a pass drops them.
+#[inline(never)] // off the common path: keeps the hot code small
+pub(super) fn note_bid_call(bid: &mut BidState, action: Action) {
+    match action {
+        Action::Announce(f) if f < 64 => bid.bid_figures |= 1u64 << f,
+        Action::Bid(_) => {
+            bid.high_figures = bid.bid_figures;
+            bid.bid_figures = 0;
+        }
+        _ => bid.bid_figures = 0,
     }
 }
 

@@ -8,15 +8,16 @@ use super::game::Game;
 use crate::model::ContractId;
 
 impl Game {
-    /// Whether the player to bid holds what contract `contract` requires of its bidder.
-    pub(super) fn holds_for_bid(&self, contract: ContractId) -> Result<(), &'static str> {
+    /// Whether `bidder` (the position to bid) holds what contract `contract` requires of its
+    /// bidder.
+    pub(super) fn holds_for_bid(&self, bidder: u8, contract: ContractId) -> Result<(), &'static str> {
         let Some(c) = self.rules.variant.contracts.get(contract) else {
             return Ok(());
         };
         if c.bid_requires_same_suit.is_empty() {
             return Ok(());
         }
-        let hand = self.hands.get(self.bid.turn as usize).copied().unwrap_or(0);
+        let hand = self.hands.get(bidder as usize).copied().unwrap_or(0);
         let tb = &self.rules.tables;
         let in_one_suit = (0..tb.n_suits).any(|s| {
             let mut need = 0u64;

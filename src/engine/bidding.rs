@@ -1,29 +1,33 @@
 //! The bidding rounds of `variant.bidding` as part of `Game`: takes the round shapes (accept the
 //! indicator, ascending over a bid ladder, first claim) and the all-pass rule, gives the calls
-//! legal now, their checks, and the contract, trump suit and declarer they make.
+//! legal now, their checks, and the contract, trump suit and declarer they make. The round in
+//! progress is the `BidState` of `Stage::Bidding`: readers take it, a call works on a copy that
+//! it writes back (or hands to the end of the round), and a new round starts from the last one's.
 
-use super::game::{next_pos, Action, Game, Phase};
-use super::stage::Stage;
+use super::game::{next_pos, Action, Game};
+use super::stage::{BidState, Stage};
 use crate::model::{AllPass, BidEntry, ContractId, FigureId, NoAuction, Pickup, RoundShape, SuitId};
 
 impl Game {
-    fn round_shape(&self) -> Option<RoundShape> {
-        self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| r.shape)
+    pub(super) fn round_shape(&self, bid: &BidState) -> Option<RoundShape> {
+        self.rules.variant.bidding.rounds.get(bid.round).map(|r| r.shape)
     }
 
-    /// Starts the bidding round `self.bid.round`, skipping rounds that cannot be held.
-    pub(super) fn start_round(&mut self) {
+    /// Starts the bidding round `last.round`, skipping rounds that cannot be held; the figures
+    /// attached in `last` (the round before, or none) go on into it.
+    pub(super) fn start_round(&mut self, last: BidState) {
         if let Some(na) = self.rules.variant.bidding.no_auction {
             return self.without_auction(na);
         }
+        let mut round = last.round;
         loop {
-            let Some(shape) = self.round_shape() else {
+            let Some(shape) = self.rules.variant.bidding.rounds.get(round).map(|r| r.shape) else {
                 self.all_pass();
                 return;
             };
             match shape {
                 RoundShape::AcceptIndicator if self.deal.indicator.is_none() => {
-                    self.bid.round += 1;
+                    round += 1;
                     continue;
                 }
                 // a first-claim round is bid with the full hand (§6.3.1: the front round is skipped)
@@ -34,15 +38,22 @@ impl Game {
                 }
                 _ => {}
             }
-            self.bid.turn = 0;
-            self.bid.spoken = 0;
-            self.bid.passed = 0;
-            self.bid.high = None;
-            self.bid.tie = None;
-            self.bid.high_trump = None;
-            self.stage = Stage::Bidding;
+            self.stage = Stage::Bidding(BidState {
+                round,
+                bid_figures: last.bid_figures,
+                high_figures: last.high_figures,
+                ..BidState::default()
+            });
             return;
         }
+    }
+
+    /// The round after `bid`'s, which ended without a declarer.
+    pub(super) fn next_round(&mut self, bid: BidState) {
+        self.start_round(BidState {
+            round: bid.round + 1,
+            ..bid
+        });
     }
 
     fn indicator_suit(&self) -> Option<SuitId> {
@@ -51,8 +62,8 @@ impl Game {
 
     /// Whether entry `i` of a ladder may be bid now by the player to bid, or why not: the
     /// ladder's rules and what the contract requires him to hold.
-    fn biddable(&self, ladder: usize, i: u8, no_indicator: bool) -> Result<(), &'static str> {
-        self.on_ladder_now(ladder, i, no_indicator)?;
+    fn biddable(&self, bid: &BidState, ladder: usize, i: u8, no_indicator: bool) -> Result<(), &'static str> {
+        self.on_ladder_now(bid, ladder, i, no_indicator)?;
         match self
             .rules
             .variant
@@ -61,14 +72,14 @@ impl Game {
             .and_then(|l| l.entries.get(i as usize))
         {
             // `requires same-suit`: what the bidder must hold
-            Some(BidEntry::Contract(c)) => self.holds_for_bid(*c),
+            Some(BidEntry::Contract(c)) => self.holds_for_bid(bid.turn, *c),
             _ => Ok(()),
         }
     }
 
     /// Whether entry `i` of a ladder may be bid now by the ladder's rules alone (whoever bids:
     /// whether any higher bid is left at all).
-    fn on_ladder_now(&self, ladder: usize, i: u8, no_indicator: bool) -> Result<(), &'static str> {
+    fn on_ladder_now(&self, bid: &BidState, ladder: usize, i: u8, no_indicator: bool) -> Result<(), &'static str> {
         let v = &self.rules.variant;
         let entry = v
             .bid_ladders
@@ -83,11 +94,11 @@ impl Game {
             BidEntry::Contract(c) if c >= v.contracts.len() => return Err("no such contract"),
             _ => {}
         }
-        if self.equal_bid_allowed(i) {
+        if self.equal_bid_allowed(bid, i) {
             return Ok(());
         }
-        self.outbids(ladder, i)?;
-        self.level_raise(i)
+        self.outbids(bid, ladder, i)?;
+        self.level_raise(bid, i)
     }
 
     fn ladder_len(&self, ladder: usize) -> u8 {
@@ -100,48 +111,52 @@ impl Game {
     }
 
     /// In a bidding round of one call (accept the indicator, claim the contract) or a pass: the
-    /// two legal actions, in the order `bid_actions` lists them.
-    pub(super) fn call_or_pass(&self) -> Option<[Action; 2]> {
-        if self.phase() != Phase::Bidding {
-            return None;
-        }
-        match self.round_shape() {
+    /// round and its two legal actions, in the order `bid_actions` lists them; `None` outside
+    /// the auction.
+    pub(super) fn call_or_pass(&self) -> Option<(BidState, [Action; 2])> {
+        let Stage::Bidding(bid) = self.stage else { return None };
+        self.one_call(&bid).map(|pair| (bid, pair))
+    }
+
+    /// The two actions of a round of one call, if `bid` is one.
+    fn one_call(&self, bid: &BidState) -> Option<[Action; 2]> {
+        match self.round_shape(bid) {
             Some(RoundShape::AcceptIndicator) => Some([Action::Accept, Action::Pass]),
             Some(RoundShape::FirstClaim { .. }) => Some([Action::Claim, Action::Pass]),
             _ => None,
         }
     }
 
-    pub(super) fn bid_actions(&self, out: &mut Vec<Action>) {
-        if self.commit_actions(out) {
+    pub(super) fn bid_actions(&self, bid: &BidState, out: &mut Vec<Action>) {
+        if self.commit_actions(bid, out) {
             return;
         }
-        if let Some(pair) = self.call_or_pass() {
+        if let Some(pair) = self.one_call(bid) {
             out.extend(pair);
             return;
         }
-        if self.numeric_actions(out).is_some() {
+        if self.numeric_actions(bid, out).is_some() {
             return;
         }
-        if self.tie_pending() {
+        if bid.tie.is_some() {
             return self.tie_actions(out);
         }
-        match self.round_shape() {
+        match self.round_shape(bid) {
             Some(RoundShape::Ascending {
                 ladder, no_indicator, ..
             }) => {
                 out.push(Action::Pass);
-                if self.check_hold().is_ok() {
+                if self.check_hold(bid).is_ok() {
                     out.push(Action::Hold);
                 }
-                if self.check_join().is_ok() {
+                if self.check_join(bid).is_ok() {
                     out.push(Action::Join);
                 }
-                if self.round_with_figures() {
-                    self.bid_figure_actions(ladder, out);
+                if self.round_with_figures(bid) {
+                    self.bid_figure_actions(bid, ladder, out);
                 }
                 for i in 0..self.ladder_len(ladder) {
-                    if self.biddable(ladder, i, no_indicator).is_ok() {
+                    if self.biddable(bid, ladder, i, no_indicator).is_ok() {
                         out.push(Action::Bid(i));
                     }
                 }
@@ -156,21 +171,21 @@ impl Game {
         }
     }
 
-    pub(super) fn check_bid(&self, action: Action) -> Result<(), &'static str> {
-        if let Some(checked) = self.check_commit(action) {
+    pub(super) fn check_bid(&self, bid: &BidState, action: Action) -> Result<(), &'static str> {
+        if let Some(checked) = self.check_commit(bid, action) {
             return checked;
         }
-        if let Some(checked) = self.check_numeric(action) {
+        if let Some(checked) = self.check_numeric(bid, action) {
             return checked;
         }
-        if self.tie_pending() {
+        if bid.tie.is_some() {
             return self.check_tie(action);
         }
-        match (self.round_shape(), action) {
+        match (self.round_shape(bid), action) {
             (Some(RoundShape::AcceptIndicator), Action::Accept | Action::Pass) => Ok(()),
             (Some(RoundShape::Ascending { .. }), Action::Pass) => Ok(()),
-            (Some(RoundShape::Ascending { .. }), Action::Hold) => self.check_hold(),
-            (Some(RoundShape::Ascending { .. }), Action::Join) => self.check_join(),
+            (Some(RoundShape::Ascending { .. }), Action::Hold) => self.check_hold(bid),
+            (Some(RoundShape::Ascending { .. }), Action::Join) => self.check_join(bid),
             (
                 Some(RoundShape::Ascending {
                     ladder,
@@ -178,41 +193,49 @@ impl Game {
                     ..
                 }),
                 Action::Announce(f),
-            ) => self.check_bid_figure(ladder, f as FigureId),
+            ) => self.check_bid_figure(bid, ladder, f as FigureId),
             (
                 Some(RoundShape::Ascending {
                     ladder, no_indicator, ..
                 }),
                 Action::Bid(i),
-            ) => self.biddable(ladder, i, no_indicator),
+            ) => self.biddable(bid, ladder, i, no_indicator),
             (Some(RoundShape::FirstClaim { .. }), Action::Claim | Action::Pass) => Ok(()),
             _ => Err("not a call of this bidding round"),
         }
     }
 
-    pub(super) fn apply_bid(&mut self, action: Action) {
-        let Some(action) = self.commit_step(action) else {
-            return;
-        };
-        let action = self.joint_step(action);
-        let mut pos = self.bid.turn;
-        let number = self
-            .rules
-            .variant
-            .bidding
-            .rounds
-            .get(self.bid.round)
-            .map(|r| r.number)
-            .unwrap_or(0);
-        if self.apply_numeric(action, number) {
-            return;
+    /// Applies a checked call of the round `bid` (the stage's, copied): the copy goes back into
+    /// the stage while the round goes on.
+    pub(super) fn apply_bid(&mut self, bid: BidState, action: Action) {
+        if let Some(bid) = self.bid_call(bid, action) {
+            self.stage = Stage::Bidding(bid);
         }
-        match (self.round_shape(), action) {
+    }
+
+    /// A call on the copy `bid`: the round as it goes on, or `None` when the call ended the
+    /// round (what ended it took the copy and set the next stage, or the next round's).
+    fn bid_call(&mut self, mut bid: BidState, action: Action) -> Option<BidState> {
+        let action = self.commit_step(&bid, action)?;
+        let action = self.joint_step(&mut bid, action);
+        let mut pos = bid.turn;
+        let (shape, number) = match self.rules.variant.bidding.rounds.get(bid.round) {
+            Some(r) => (Some(r.shape), r.number),
+            None => (None, 0),
+        };
+        if let Some(r) = self.numeric(&bid) {
+            return self.apply_numeric(r, bid, action, number);
+        }
+        match (shape, action) {
             (Some(RoundShape::AcceptIndicator), Action::Accept) => {
                 let c = self.rules.variant.bidding.suit_contract;
                 self.declare(pos, c, self.indicator_suit(), number);
+                None
             }
-            (Some(RoundShape::FirstClaim { contract }), Action::Claim) => self.declare(pos, contract, None, number),
+            (Some(RoundShape::FirstClaim { contract }), Action::Claim) => {
+                self.declare(pos, contract, None, number);
+                None
+            }
             (
                 Some(RoundShape::Ascending {
                     ladder,
@@ -224,71 +247,82 @@ impl Game {
                 _,
             ) => {
                 if with_figures {
-                    self.note_bid_call(action);
+                    super::bid_figures::note_bid_call(&mut bid, action);
                     if matches!(action, Action::Announce(_)) {
-                        return;
+                        return Some(bid);
                     }
                 }
-                if self.tie_pending() {
+                if bid.tie.is_some() {
                     // an equal bid's suits: settled, the round goes on from the challenger
-                    match self.apply_tie(action) {
+                    match self.apply_tie(&mut bid, action) {
                         Some(challenger) => pos = challenger,
-                        None => return,
+                        None => return Some(bid),
                     }
                 } else {
                     match action {
-                        Action::Bid(i) if self.equal_bid_allowed(i) => return self.start_tie(pos),
+                        Action::Bid(i) if self.equal_bid_allowed(&bid, i) => {
+                            super::equal_bids::start_tie(&mut bid, pos);
+                            return Some(bid);
+                        }
                         Action::Bid(i) => {
-                            self.bid.high = Some((pos, i));
-                            self.bid.high_trump = None;
+                            bid.high = Some((pos, i));
+                            bid.high_trump = None;
                         }
                         // the standing bid, matched: its holder is now the one who held it
-                        Action::Hold => self.bid.high = self.bid.high.map(|(_, h)| (pos, h)),
-                        _ => self.bid.passed |= 1 << pos,
+                        Action::Hold => bid.high = bid.high.map(|(_, h)| (pos, h)),
+                        _ => bid.passed |= 1 << pos,
                     }
                 }
-                if let Some(last) = self.forced_declarer() {
-                    return self.declare_without_bid(last, ladder, number);
+                if let Some(last) = self.forced_declarer(&bid) {
+                    self.declare_without_bid(bid, last, ladder, number);
+                    return None;
                 }
                 let top = !with_figures
-                    && !self.holds_possible()
-                    && self.bid.high.is_some()
-                    && (0..self.ladder_len(ladder)).all(|i| self.on_ladder_now(ladder, i, no_indicator).is_err());
+                    && !self.holds_possible(&bid)
+                    && bid.high.is_some()
+                    && (0..self.ladder_len(ladder)).all(|i| self.on_ladder_now(&bid, ladder, i, no_indicator).is_err());
                 if top {
-                    return self.end_ascending(ladder, number);
+                    self.end_ascending(bid, ladder, number);
+                    return None;
                 }
                 if until_pass {
-                    let high = self.bid.high.map(|(p, _)| p);
+                    let high = bid.high.map(|(p, _)| p);
                     let next = (1..=self.n)
                         .map(|k| (pos + k) % self.n)
-                        .find(|&p| self.bid.passed & (1 << p) == 0 && Some(p) != high);
+                        .find(|&p| bid.passed & (1 << p) == 0 && Some(p) != high);
                     match next {
-                        Some(p) => self.bid.turn = p,
-                        None => self.end_ascending(ladder, number),
+                        Some(p) => bid.turn = p,
+                        None => {
+                            self.end_ascending(bid, ladder, number);
+                            return None;
+                        }
                     }
+                    Some(bid)
                 } else {
-                    self.next_turn(|g| g.end_ascending(ladder, number));
+                    self.next_turn(bid, |g, bid| g.end_ascending(bid, ladder, number))
                 }
             }
-            _ => self.next_turn(|g| {
-                g.bid.round += 1;
-                g.start_round();
-            }),
+            _ => self.next_turn(bid, |g, bid| g.next_round(bid)),
         }
     }
 
-    /// One turn each: the next player, or the end of the round after everyone has spoken.
-    fn next_turn(&mut self, end: impl FnOnce(&mut Game)) {
-        self.bid.spoken += 1;
-        if self.bid.spoken >= self.n {
-            end(self);
+    /// One turn each: the round going on with the next player, or its end after everyone has
+    /// spoken (`None`: `end` took the round).
+    fn next_turn(&mut self, mut bid: BidState, end: impl FnOnce(&mut Game, BidState)) -> Option<BidState> {
+        bid.spoken += 1;
+        if bid.spoken >= self.n {
+            end(self, bid);
+            None
         } else {
-            self.bid.turn = next_pos(self.bid.turn, self.n);
+            bid.turn = next_pos(bid.turn, self.n);
+            Some(bid)
         }
     }
 
-    fn end_ascending(&mut self, ladder: usize, number: u32) {
-        let entry = self.bid.high.and_then(|(p, i)| {
+    /// The end of an ascending round: the standing bid declares (its figures are handed over as
+    /// his front announcements), or the next round starts when nobody bid.
+    fn end_ascending(&mut self, bid: BidState, ladder: usize, number: u32) {
+        let entry = bid.high.and_then(|(p, i)| {
             self.rules
                 .variant
                 .bid_ladders
@@ -298,21 +332,18 @@ impl Game {
         });
         match entry {
             Some((p, BidEntry::Suit(s))) => {
-                self.take_bid_figures(p);
+                self.take_bid_figures(bid.high_figures, p);
                 self.declare(p, self.rules.variant.bidding.suit_contract, Some(s), number)
             }
             Some((p, BidEntry::Contract(c))) => {
-                self.take_bid_figures(p);
-                let bid = self.bid.high.map(|(_, i)| i);
-                if !self.start_choice(p, ladder, bid, number) {
+                self.take_bid_figures(bid.high_figures, p);
+                let final_bid = bid.high.map(|(_, i)| i);
+                if !self.start_choice(p, ladder, final_bid, number) {
                     // a tie's suit fixes the trumps of a contract whose declarer names them
-                    self.declare(p, c, self.bid.high_trump, number)
+                    self.declare(p, c, bid.high_trump, number)
                 }
             }
-            None => {
-                self.bid.round += 1;
-                self.start_round();
-            }
+            None => self.next_round(bid),
         }
     }
 
@@ -333,12 +364,15 @@ impl Game {
 
     /// `forced-last`: the last player is declarer without a bid; he names any contract, or
     /// plays the ladder's lowest entry when the bid is the contract.
-    fn declare_without_bid(&mut self, pos: u8, ladder: usize, number: u32) {
+    fn declare_without_bid(&mut self, bid: BidState, pos: u8, ladder: usize, number: u32) {
         if self.start_choice(pos, ladder, None, number) {
             return;
         }
-        self.bid.high = Some((pos, 0));
-        self.end_ascending(ladder, number);
+        let bid = BidState {
+            high: Some((pos, 0)),
+            ..bid
+        };
+        self.end_ascending(bid, ladder, number);
     }
 
     pub(super) fn declare(&mut self, pos: u8, contract: ContractId, trump: Option<SuitId>, number: u32) {

@@ -1,10 +1,11 @@
 //! A card laid face down with the bid (`commits face-down-card`): takes the bids of the
-//! ascending round and the `LayFaceDown` action that completes a bid of such a contract, gives
+//! ascending round (its `BidState`) and the `LayFaceDown` action that completes a bid of such a contract, gives
 //! the legal cards to lay, the cards lying face down (handed to the play, which makes each the
 //! only legal card of its owner in trick 1), and what the other seats may see of them (that a
 //! card lies there, not which).
 
 use super::game::{Action, Game};
+use super::stage::BidState;
 use crate::model::{BidEntry, RoundShape};
 
 /// The cards laid face down in the auction so far.
@@ -20,10 +21,8 @@ pub(super) struct Commits {
 
 impl Game {
     /// Whether bidding entry `i` of the current ascending round asks for a card face down.
-    fn bid_commits(&self, i: u8) -> bool {
-        let Some(RoundShape::Ascending { ladder, .. }) =
-            self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| r.shape)
-        else {
+    fn bid_commits(&self, bid: &BidState, i: u8) -> bool {
+        let Some(RoundShape::Ascending { ladder, .. }) = self.round_shape(bid) else {
             return false;
         };
         match self
@@ -44,13 +43,13 @@ impl Game {
     }
 
     /// Whether the standing bid's contract asks for a card face down.
-    fn standing_commits(&self) -> bool {
-        self.bid.high.is_some_and(|(_, i)| self.bid_commits(i))
+    fn standing_commits(&self, bid: &BidState) -> bool {
+        bid.high.is_some_and(|(_, i)| self.bid_commits(bid, i))
     }
 
     /// The hand of the player to bid, as he holds it now.
-    fn bidder_hand(&self) -> u64 {
-        let p = self.bid.turn as usize;
+    fn bidder_hand(&self, bid: &BidState) -> u64 {
+        let p = bid.turn as usize;
         let hidden = if self.picked_up {
             0
         } else {
@@ -60,11 +59,11 @@ impl Game {
     }
 
     /// While a bid waits for its card: the cards he may lay (every card of his hand).
-    pub(super) fn commit_actions(&self, out: &mut Vec<Action>) -> bool {
+    pub(super) fn commit_actions(&self, bid: &BidState, out: &mut Vec<Action>) -> bool {
         if self.commit.pending.is_none() && !self.commit.pending_join {
             return false;
         }
-        let mut m = self.bidder_hand();
+        let mut m = self.bidder_hand(bid);
         while m != 0 {
             out.push(Action::LayFaceDown(m.trailing_zeros() as u8));
             m &= m - 1;
@@ -73,10 +72,12 @@ impl Game {
     }
 
     /// `Some` when the commit rule decides the action: whether it may be taken now.
-    pub(super) fn check_commit(&self, action: Action) -> Option<Result<(), &'static str>> {
+    pub(super) fn check_commit(&self, bid: &BidState, action: Action) -> Option<Result<(), &'static str>> {
         let pending = self.commit.pending.or(self.commit.pending_join.then_some(0));
         match (pending, action) {
-            (Some(_), Action::LayFaceDown(c)) if self.bidder_hand() & 1u64.checked_shl(c as u32).unwrap_or(0) != 0 => {
+            (Some(_), Action::LayFaceDown(c))
+                if self.bidder_hand(bid) & 1u64.checked_shl(c as u32).unwrap_or(0) != 0 =>
+            {
                 Some(Ok(()))
             }
             (Some(_), Action::LayFaceDown(_)) => Some(Err("the card laid face down must be one of the bidder's own")),
@@ -91,7 +92,7 @@ impl Game {
     /// The bid the auction goes on with, if any: a bid of a committing contract waits for its
     /// card; the card completes it; any bid that stands gives the earlier cards back (a higher
     /// bid cancels the lower one and its card).
-    pub(super) fn commit_step(&mut self, action: Action) -> Option<Action> {
+    pub(super) fn commit_step(&mut self, bid: &BidState, action: Action) -> Option<Action> {
         match action {
             // the joining player's card lies beside the holder's
             Action::LayFaceDown(c) if self.commit.pending_join => {
@@ -99,7 +100,7 @@ impl Game {
                 self.commit.cards |= 1u64.checked_shl(c as u32).unwrap_or(0);
                 Some(Action::Join)
             }
-            Action::Join if self.standing_commits() => {
+            Action::Join if self.standing_commits(bid) => {
                 self.commit.pending_join = true;
                 None
             }
@@ -108,7 +109,7 @@ impl Game {
                 self.commit.cards = 1u64.checked_shl(c as u32).unwrap_or(0);
                 Some(Action::Bid(i))
             }
-            Action::Bid(i) if self.bid_commits(i) => {
+            Action::Bid(i) if self.bid_commits(bid, i) => {
                 self.commit.pending = Some(i);
                 None
             }

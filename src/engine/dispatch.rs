@@ -1,11 +1,12 @@
-//! The one dispatcher of a hand's actions: takes the `Game`'s phase and an action, gives the
-//! phase's handler for it (`Step`), decided in one place (`Game::step`). `check_action` and
-//! `apply_legal` both follow that step, so the routing of the phases is written once and a
+//! The one dispatcher of a hand's actions: takes the `Game`'s stage and an action, gives the
+//! stage's handler for it (`Step`, which hands the auction's round to the bidding), decided in
+//! one place (`Game::step`). `check_action` and `apply_legal` both follow that step, so the routing of the phases is written once and a
 //! check and its apply can never route the same action to different handlers
 //! (general-model.md §1, duplicate D4).
 
 use super::game::{Action, Game, IllegalAction, Phase};
 use super::melds::MeldCall;
+use super::stage::{BidState, Stage};
 
 /// Which handler of the current phase takes an action, or why none does.
 #[derive(Debug, Clone, Copy)]
@@ -14,7 +15,8 @@ enum Step {
     Card(u8),
     /// A claim or concession, or the answer to one (`claims.rs`).
     Claim,
-    Bid,
+    /// A call of the auction, with the round it is made in (`bidding.rs`).
+    Bid(BidState),
     Choose,
     Call,
     Switch,
@@ -36,27 +38,28 @@ impl Game {
     /// The handler of the current phase for `action`: the one routing of the phases.
     #[inline]
     fn step(&self, action: Action) -> Step {
-        match (self.phase(), action) {
-            (Phase::Over, _) => Step::Refused("the hand is over"),
-            (Phase::Play, Action::Play(card)) => Step::Card(card),
+        match (self.stage, action) {
+            (Stage::Over, _) => Step::Refused("the hand is over"),
+            (Stage::Play(_), Action::Play(card)) => Step::Card(card),
             // a claim is checked in every phase, so that one outside the play names its rule
             (_, Action::ClaimRest | Action::ConcedeRest | Action::AcceptClaim | Action::DisputeClaim) => Step::Claim,
-            (Phase::Claim, _) => {
+            (Stage::Claim { .. }, _) => {
                 Step::Refused("claims: a claim or concession waits for the opponents to accept or dispute it")
             }
-            (Phase::Bidding, _) => Step::Bid,
-            (Phase::Choose, _) => Step::Choose,
-            (Phase::Call, _) => Step::Call,
-            (Phase::Switch, _) => Step::Switch,
-            (Phase::PartnerCall, _) => Step::PartnerCall,
-            (Phase::Exchange, _) => Step::Exchange,
-            (Phase::Draw, _) => Step::Draw,
-            (Phase::NameTrumps, _) => Step::NameTrumps,
-            (Phase::Back | Phase::Play, Action::Meld(call)) => Step::Meld(call),
-            (Phase::Play, Action::RaiseTo(to)) => Step::Raise(to),
-            (Phase::Front | Phase::Back | Phase::Play, Action::Pass | Action::Announce(_) | Action::Kontra(_)) => {
-                Step::Say
-            }
+            (Stage::Bidding(bid), _) => Step::Bid(bid),
+            (Stage::Choose(_), _) => Step::Choose,
+            (Stage::Call(_), _) => Step::Call,
+            (Stage::Switch(_), _) => Step::Switch,
+            (Stage::PartnerCall { .. }, _) => Step::PartnerCall,
+            (Stage::Exchange(_), _) => Step::Exchange,
+            (Stage::Draw { .. }, _) => Step::Draw,
+            (Stage::NameTrumps { .. }, _) => Step::NameTrumps,
+            (Stage::Back(_) | Stage::Play(_), Action::Meld(call)) => Step::Meld(call),
+            (Stage::Play(_), Action::RaiseTo(to)) => Step::Raise(to),
+            (
+                Stage::Front(_) | Stage::Back(_) | Stage::Play(_),
+                Action::Pass | Action::Announce(_) | Action::Kontra(_),
+            ) => Step::Say,
             _ => Step::Refused("not an action of this phase"),
         }
     }
@@ -84,7 +87,7 @@ impl Game {
                 self.play.check(t, card).map_err(|e| e.rule())
             }
             Step::Claim => self.check_claim(action),
-            Step::Bid => self.check_bid(action),
+            Step::Bid(bid) => self.check_bid(&bid, action),
             Step::Choose => self.check_choose(action),
             Step::Call => self.check_call(action),
             Step::Switch => self.check_switch(action),
@@ -116,7 +119,7 @@ impl Game {
             Step::Refused(_) => {}
             Step::Card(card) => self.play_card(card),
             Step::Claim => self.apply_claim(action),
-            Step::Bid => self.apply_bid(action),
+            Step::Bid(bid) => self.apply_bid(bid, action),
             Step::Choose => self.apply_choose(action),
             Step::Call => self.apply_call(action),
             Step::Switch => self.apply_switch(action),

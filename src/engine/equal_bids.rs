@@ -1,11 +1,12 @@
 //! Equal bids settled by the intended trump suit (`round N ascending LADDER until-pass
-//! ties-by-suit`, Anrufen §4.5.2-§4.5.3): takes the ascending round in progress and the suits'
+//! ties-by-suit`, Anrufen §4.5.2-§4.5.3): takes the ascending round in progress (its `BidState`) and the suits'
 //! bidding ranks, gives the equal bid as a legal call, the naming of the two bidders' suits
 //! (`trumps SUIT` in records, the holder of the standing bid first, unless an earlier tie fixed
 //! his, then the player who matched it: N6's order), and the settlement: the higher-ranking suit's bid stands and fixes the trumps, the other
 //! bidder has passed (K12 (b), (c)); on equal ranks the earlier bid stands.
 
 use super::game::{Action, Game};
+use super::stage::BidState;
 use crate::model::{RoundShape, SuitId};
 
 /// An equal bid waiting for the suits: who made it, who held the bid, the holder's named suit.
@@ -17,9 +18,9 @@ pub(super) struct PendingTie {
 }
 
 impl Game {
-    fn ties_by_suit(&self) -> bool {
+    fn ties_by_suit(&self, bid: &BidState) -> bool {
         matches!(
-            self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| r.shape),
+            self.round_shape(bid),
             Some(RoundShape::Ascending {
                 ties_by_suit: true,
                 with_figures: false,
@@ -29,12 +30,8 @@ impl Game {
     }
 
     /// Whether bidding entry `i` now is an equal bid the round allows.
-    pub(super) fn equal_bid_allowed(&self, i: u8) -> bool {
-        self.ties_by_suit() && self.bid.high.is_some_and(|(_, h)| h == i)
-    }
-
-    pub(super) fn tie_pending(&self) -> bool {
-        self.bid.tie.is_some()
+    pub(super) fn equal_bid_allowed(&self, bid: &BidState, i: u8) -> bool {
+        self.ties_by_suit(bid) && bid.high.is_some_and(|(_, h)| h == i)
     }
 
     /// While a tie waits: every suit may be named.
@@ -51,30 +48,16 @@ impl Game {
         }
     }
 
-    /// An equal bid by `pos`: the holder names his suit first, unless a tie fixed it already.
-    pub(super) fn start_tie(&mut self, pos: u8) {
-        if let Some((holder, _)) = self.bid.high {
-            self.bid.tie = Some(PendingTie {
-                challenger: pos,
-                holder,
-                suit: None,
-            });
-            if self.bid.high_trump.is_none() {
-                self.bid.turn = holder;
-            }
-        }
-    }
-
     /// A suit named in a tie. Gives the challenger once the tie is settled (the round goes on
     /// from him), `None` while he still has to name his suit.
-    pub(super) fn apply_tie(&mut self, action: Action) -> Option<u8> {
+    pub(super) fn apply_tie(&self, bid: &mut BidState, action: Action) -> Option<u8> {
         let Action::NameTrumps(named) = action else { return None };
-        let mut tie = self.bid.tie?;
-        let (challenger_suit, holder_suit) = match (tie.suit, self.bid.high_trump) {
+        let mut tie = bid.tie?;
+        let (challenger_suit, holder_suit) = match (tie.suit, bid.high_trump) {
             (None, None) => {
                 tie.suit = Some(named);
-                self.bid.tie = Some(tie);
-                self.bid.turn = tie.challenger;
+                bid.tie = Some(tie);
+                bid.turn = tie.challenger;
                 return None;
             }
             // the holder's suit was fixed by an earlier tie: he does not name it again
@@ -88,11 +71,26 @@ impl Game {
         } else {
             (tie.holder, tie.challenger, holder_suit)
         };
-        self.bid.high = self.bid.high.map(|(_, h)| (winner, h));
-        self.bid.high_trump = Some(suit);
-        self.bid.passed |= 1 << loser;
-        self.bid.tie = None;
-        self.bid.turn = tie.challenger;
+        bid.high = bid.high.map(|(_, h)| (winner, h));
+        bid.high_trump = Some(suit);
+        bid.passed |= 1 << loser;
+        bid.tie = None;
+        bid.turn = tie.challenger;
         Some(tie.challenger)
+    }
+}
+
+/// An equal bid by `pos` in the round `bid`: the holder names his suit first, unless a tie fixed
+/// it already.
+pub(super) fn start_tie(bid: &mut BidState, pos: u8) {
+    if let Some((holder, _)) = bid.high {
+        bid.tie = Some(PendingTie {
+            challenger: pos,
+            holder,
+            suit: None,
+        });
+        if bid.high_trump.is_none() {
+            bid.turn = holder;
+        }
     }
 }

@@ -2,8 +2,9 @@
 //! gives `legal_actions`, `apply` (an illegal action is an error naming the rule), `observation`
 //! per seat, `is_over` and `result`. Its vocabulary lives in `action.rs`, what a seat sees in
 //! `observation.rs`, the card turns in `card_turns.rs`, the course between stages in
-//! `hand_flow.rs`; bidding in `bidding.rs`, announcements in `announce.rs` (their rounds' `Talk`
-//! lives in the stage, `stage.rs`), scoring in `score.rs`.
+//! `hand_flow.rs`; bidding in `bidding.rs`, announcements in `announce.rs` (the auction's
+//! `BidState` and the announcement rounds' `Talk` live in the stage, `stage.rs`), scoring in
+//! `score.rs`.
 
 use super::deal::Deal;
 use super::exchange::ExchangeState;
@@ -11,7 +12,7 @@ use super::play::Play;
 use super::rng::hand_rng;
 use super::score::Score;
 use super::seats::{Pos, Seat};
-use super::stage::Stage;
+use super::stage::{BidState, Stage};
 use super::tables::{PlayTable, MAX_SEATS};
 use super::talon_draw::TalonDrawState;
 use super::Rules;
@@ -32,23 +33,6 @@ pub(super) fn next_pos(p: u8, n: u8) -> u8 {
     }
 }
 
-#[derive(Debug, Clone, Default)]
-pub(super) struct BidState {
-    pub round: usize,
-    pub turn: u8,
-    pub spoken: u8,
-    pub passed: u16,
-    pub high: Option<(u8, u8)>,
-    /// An equal bid waiting for the two suits, and the trump suit a settled tie fixed for the
-    /// standing bid (`equal_bids.rs`).
-    pub tie: Option<super::equal_bids::PendingTie>,
-    pub high_trump: Option<SuitId>,
-    /// Figures the bidder to speak has attached to the bid he is about to make (`bid_figures.rs`).
-    pub bid_figures: u64,
-    /// Figures attached to the highest bid so far.
-    pub high_figures: u64,
-}
-
 #[derive(Debug, Clone)]
 pub struct Game {
     pub(super) rules: Arc<Rules>,
@@ -60,12 +44,11 @@ pub struct Game {
     /// Hands by position before the play starts.
     pub(super) hands: [u64; MAX_SEATS],
     pub(super) picked_up: bool,
-    /// The stage the hand is in, with the state only it has (`stage.rs`).
+    /// The stage the hand is in, with the state only it has (`stage.rs`): the auction's turns
+    /// live in `Stage::Bidding`; what later stages need of the auction is handed over when it
+    /// ends (`Choice`, `declarer`, `contract`, `trump`, `won_round`, `undertakings`, the front
+    /// announcements of the winning bid's figures).
     pub(super) stage: Stage,
-    /// The auction's turns (`bidding.rs` and its neighbours): still a field of `Game`, but read
-    /// only while `Stage::Bidding` lasts; what later stages need of the auction is handed over
-    /// when it ends (`Choice`, `declarer`, `contract`, `trump`, `won_round`, `undertakings`).
-    pub(super) bid: BidState,
     pub(super) won_round: Option<u32>,
     /// Each position's undertaking, a number of tricks bid (`undertakings.rs`): what the auction
     /// leaves for the whole hand, unlike its turns in `bid`.
@@ -147,8 +130,7 @@ impl Game {
             deal,
             hands: [0; MAX_SEATS],
             picked_up: false,
-            stage: Stage::Bidding,
-            bid: BidState::default(),
+            stage: Stage::Bidding(BidState::default()),
             won_round: None,
             undertakings: [None; MAX_SEATS],
             declared_before_pickup: false,
@@ -214,7 +196,6 @@ impl Game {
             hands,
             picked_up,
             stage,
-            bid,
             won_round,
             undertakings,
             declared_before_pickup,
@@ -279,8 +260,7 @@ impl Game {
         play.restart(*n, hands, 0);
         // nothing dealt face down: nothing to pick up
         *picked_up = deal.hidden.iter().all(|h| *h == 0);
-        *stage = Stage::Bidding;
-        *bid = BidState::default();
+        *stage = Stage::Bidding(BidState::default());
         *won_round = None;
         *undertakings = [None; MAX_SEATS];
         *declared_before_pickup = false;
@@ -320,7 +300,8 @@ impl Game {
             calls,
             ..Default::default()
         };
-        self.start_round();
+        // the first round, with no figures attached yet
+        self.start_round(BidState::default());
     }
 
     pub fn rules(&self) -> &Rules {
@@ -436,7 +417,7 @@ impl Game {
     #[inline]
     pub(super) fn turn(&self) -> u8 {
         match self.stage {
-            Stage::Bidding => self.bid.turn,
+            Stage::Bidding(bid) => bid.turn,
             Stage::Choose(choice) => choice.by,
             Stage::Front(talk) | Stage::Back(talk) => talk.speaker,
             Stage::Exchange(turn) => turn.holder,
@@ -490,22 +471,22 @@ impl Game {
 
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
-        match self.phase() {
-            Phase::Bidding => self.bid_actions(out),
-            Phase::Choose => self.choose_actions(out),
-            Phase::Front => self.talk_actions(true, out),
-            Phase::Back => {
+        match self.stage {
+            Stage::Bidding(bid) => self.bid_actions(&bid, out),
+            Stage::Choose(_) => self.choose_actions(out),
+            Stage::Front(_) => self.talk_actions(true, out),
+            Stage::Back(_) => {
                 self.meld_actions(out);
                 self.talk_actions(false, out);
             }
-            Phase::Exchange => self.exchange_actions(out),
-            Phase::Draw => self.draw_actions(out),
-            Phase::NameTrumps => self.name_trumps_actions(out),
-            Phase::Call => self.call_actions(out),
-            Phase::Switch => self.switch_actions(out),
-            Phase::Claim => self.answer_actions(out),
-            Phase::PartnerCall => self.partner_call_actions(out),
-            Phase::Play => {
+            Stage::Exchange(_) => self.exchange_actions(out),
+            Stage::Draw { .. } => self.draw_actions(out),
+            Stage::NameTrumps { .. } => self.name_trumps_actions(out),
+            Stage::Call(_) => self.call_actions(out),
+            Stage::Switch(_) => self.switch_actions(out),
+            Stage::Claim { .. } => self.answer_actions(out),
+            Stage::PartnerCall { .. } => self.partner_call_actions(out),
+            Stage::Play(_) => {
                 self.claim_actions(out);
                 self.raise_actions(out);
                 self.meld_actions(out);
@@ -520,7 +501,7 @@ impl Game {
                     }
                 }
             }
-            Phase::Over => {}
+            Stage::Over => {}
         }
     }
 
@@ -598,9 +579,9 @@ impl Game {
 
     /// Applies a legal action of the bidding: `apply_legal` for a caller that knows the phase.
     #[inline]
-    pub(super) fn apply_in_bidding(&mut self, action: Action) {
-        self.record(self.bid.turn, action);
-        self.apply_bid(action);
+    pub(super) fn apply_in_bidding(&mut self, bid: BidState, action: Action) {
+        self.record(bid.turn, action);
+        self.apply_bid(bid, action);
     }
 
     /// Applies a legal action of the talon exchange: `apply_legal` for a caller that knows the phase.
@@ -614,7 +595,10 @@ impl Game {
 impl Game {
     /// The bidding round in progress (index into the variant's `bidding.rounds`), while bidding.
     pub fn bid_round(&self) -> Option<usize> {
-        (self.phase() == Phase::Bidding).then_some(self.bid.round)
+        match self.stage {
+            Stage::Bidding(bid) => Some(bid.round),
+            _ => None,
+        }
     }
 
     /// The shared compiled rules (to start another game of the same rules).

@@ -1,21 +1,20 @@
 //! A contract two players hold at once (`joint both-win A one-wins B both-lose C`): takes the
-//! ascending round's standing bid and the `Join` action, gives who may join (one other player,
+//! ascending round's standing bid (its `BidState`) and the `Join` action, gives who may join (one other player,
 //! while the contract is the standing bid), the cancellation of the join by a higher bid (the
 //! joined player may bid again), and the settlement: each of the two is judged alone by
 //! `win no-tricks`, and the nets of the table replace the game item's payments.
 
 use super::game::{Action, Game};
 use super::score::{Pay, Score};
+use super::stage::BidState;
 use super::tables::MAX_SEATS;
 use crate::model::{BidEntry, JointSettle, RoundShape};
 
 impl Game {
     /// The joint settlement of the standing bid's contract, if it has one.
-    fn standing_joint(&self) -> Option<JointSettle> {
-        let (_, i) = self.bid.high?;
-        let Some(RoundShape::Ascending { ladder, .. }) =
-            self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| r.shape)
-        else {
+    fn standing_joint(&self, bid: &BidState) -> Option<JointSettle> {
+        let (_, i) = bid.high?;
+        let Some(RoundShape::Ascending { ladder, .. }) = self.round_shape(bid) else {
             return None;
         };
         match self.rules.variant.bid_ladders.get(ladder)?.entries.get(i as usize)? {
@@ -25,14 +24,14 @@ impl Game {
     }
 
     /// Whether the player to bid may join the standing bid, or why not.
-    pub(super) fn check_join(&self) -> Result<(), &'static str> {
-        self.standing_joint()
+    pub(super) fn check_join(&self, bid: &BidState) -> Result<(), &'static str> {
+        self.standing_joint(bid)
             .ok_or("joint: only a contract with `joint` may be joined")?;
         if self.joint.is_some() {
             return Err("joint: the standing bid has been joined already");
         }
-        match self.bid.high {
-            Some((h, _)) if h == self.bid.turn => Err("joint: the bidder cannot join his own bid"),
+        match bid.high {
+            Some((h, _)) if h == bid.turn => Err("joint: the bidder cannot join his own bid"),
             _ => Ok(()),
         }
     }
@@ -40,15 +39,15 @@ impl Game {
     /// The auction's view of a join and of a bid that stands: a join makes its player the
     /// second holder, who then has no turn while the bid stands (a pass to the turn order); a
     /// higher bid cancels the join and the joined player may bid again.
-    pub(super) fn joint_step(&mut self, action: Action) -> Action {
+    pub(super) fn joint_step(&mut self, bid: &mut BidState, action: Action) -> Action {
         match action {
             Action::Join => {
-                self.joint = Some(self.bid.turn);
+                self.joint = Some(bid.turn);
                 Action::Pass
             }
             Action::Bid(_) => {
                 if let Some(co) = self.joint.take() {
-                    self.bid.passed &= !(1u16 << co);
+                    bid.passed &= !(1u16 << co);
                 }
                 action
             }

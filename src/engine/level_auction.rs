@@ -1,11 +1,11 @@
 //! The level auction as part of `Game` (asszorti.md §5.3 in general form): takes the ascending
 //! round's `single-step`, `hold-by-priority` and `forced-last` and the bidding's
-//! `contract-choice`; gives which raises and holds are legal now, the declarer without a bid
+//! `contract-choice`, and the round in progress (its `BidState`); gives which raises and holds are legal now, the declarer without a bid
 //! when all the others pass, and the phase in which the declarer names his contract (a ladder
 //! entry at or above his final bid).
 
 use super::game::{Action, Game};
-use super::stage::Stage;
+use super::stage::{BidState, Stage};
 use crate::model::{BidEntry, ContractChoice, RoundShape};
 
 /// The contract choice after the auction: the declarer who names it, the ladder, the final bid
@@ -21,8 +21,8 @@ pub(super) struct Choice {
 
 impl Game {
     /// The level rules of the ascending round in progress: (single-step, hold-by-priority, forced-last).
-    fn level_rules(&self) -> (bool, bool, bool) {
-        match self.rules.variant.bidding.rounds.get(self.bid.round).map(|r| r.shape) {
+    fn level_rules(&self, bid: &BidState) -> (bool, bool, bool) {
+        match self.round_shape(bid) {
             Some(RoundShape::Ascending {
                 single_step,
                 hold_by_priority,
@@ -35,17 +35,17 @@ impl Game {
 
     /// Whether the player to speak has priority over the holder of the standing bid: he spoke
     /// first earlier in the round's order (forehand first), which is position order.
-    fn has_priority(&self) -> bool {
-        self.bid.high.is_some_and(|(holder, _)| self.bid.turn < holder)
+    fn has_priority(bid: &BidState) -> bool {
+        bid.high.is_some_and(|(holder, _)| bid.turn < holder)
     }
 
     /// The level rules on a raise to entry `i`: one step only, and no raise with priority.
-    pub(super) fn level_raise(&self, i: u8) -> Result<(), &'static str> {
-        let (single_step, hold_by_priority, _) = self.level_rules();
-        if hold_by_priority && self.has_priority() {
+    pub(super) fn level_raise(&self, bid: &BidState, i: u8) -> Result<(), &'static str> {
+        let (single_step, hold_by_priority, _) = self.level_rules(bid);
+        if hold_by_priority && Game::has_priority(bid) {
             return Err("a player with priority over the holder may only hold the bid or pass");
         }
-        let step = self.bid.high.map(|(_, h)| h.saturating_add(1)).unwrap_or(0);
+        let step = bid.high.map(|(_, h)| h.saturating_add(1)).unwrap_or(0);
         if single_step && i != step {
             return Err("a bid must be exactly one step above the standing bid (the first bid the lowest)");
         }
@@ -53,12 +53,12 @@ impl Game {
     }
 
     /// Whether the player to speak may hold the standing bid.
-    pub(super) fn check_hold(&self) -> Result<(), &'static str> {
-        let (_, hold_by_priority, _) = self.level_rules();
+    pub(super) fn check_hold(&self, bid: &BidState) -> Result<(), &'static str> {
+        let (_, hold_by_priority, _) = self.level_rules(bid);
         if !hold_by_priority {
             return Err("this round has no holding of a bid");
         }
-        if !self.has_priority() {
+        if !Game::has_priority(bid) {
             return Err("only a player with priority over the holder may hold the bid");
         }
         Ok(())
@@ -66,17 +66,17 @@ impl Game {
 
     /// Whether the raise shortcut (no bid left above the standing one ends the round) applies:
     /// not when a player with priority may still hold the top bid.
-    pub(super) fn holds_possible(&self) -> bool {
-        self.level_rules().1
+    pub(super) fn holds_possible(&self, bid: &BidState) -> bool {
+        self.level_rules(bid).1
     }
 
     /// After a pass with `forced-last`: the one player left when all others passed without a bid.
-    pub(super) fn forced_declarer(&self) -> Option<u8> {
-        let (_, _, forced_last) = self.level_rules();
-        if !forced_last || self.bid.high.is_some() {
+    pub(super) fn forced_declarer(&self, bid: &BidState) -> Option<u8> {
+        let (_, _, forced_last) = self.level_rules(bid);
+        if !forced_last || bid.high.is_some() {
             return None;
         }
-        let left: Vec<u8> = (0..self.n).filter(|p| self.bid.passed & (1 << p) == 0).collect();
+        let left: Vec<u8> = (0..self.n).filter(|p| bid.passed & (1 << p) == 0).collect();
         match left.as_slice() {
             [p] => Some(*p),
             _ => None,

@@ -6,9 +6,40 @@
 //! variant, so it cannot be read once the stage is over and needs no fallback.
 
 use super::calling::CallRound;
+use super::equal_bids::PendingTie;
 use super::game::Phase;
 use super::level_auction::Choice;
 use super::switch::SwitchTurn;
+use crate::model::SuitId;
+
+/// The bidding round in progress (`bidding.rs` and its neighbours): it lives in
+/// `Stage::Bidding` and nowhere else. A call works on a copy that it writes back while the round
+/// goes on; the call that ends the round hands the copy to what ends it, and that hands over
+/// what later stages need (the declarer, contract and trumps to `declare`, the winning bid's
+/// figures to `take_bid_figures`, the final bid to `Choice`, the undertakings), so nothing
+/// reads it after the auction.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct BidState {
+    /// The round's index into the variant's `bidding.rounds`.
+    pub round: usize,
+    /// The position to bid.
+    pub turn: u8,
+    /// Turns taken in a round of one turn each.
+    pub spoken: u8,
+    /// The positions that passed (bits).
+    pub passed: u16,
+    /// The standing bid: its holder and its ladder entry (or number).
+    pub high: Option<(u8, u8)>,
+    /// An equal bid waiting for the two suits, and the trump suit a settled tie fixed for the
+    /// standing bid (`equal_bids.rs`).
+    pub tie: Option<PendingTie>,
+    pub high_trump: Option<SuitId>,
+    /// Figures the bidder to speak has attached to the bid he is about to make (`bid_figures.rs`);
+    /// these and `high_figures` go on into the next round when a round ends without a bid.
+    pub bid_figures: u64,
+    /// Figures attached to the highest bid so far.
+    pub high_figures: u64,
+}
 
 /// The talon exchange in progress (`exchange.rs`): who may exchange, with which card, and the
 /// hand size he discards back to.
@@ -61,7 +92,8 @@ impl Talk {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub(super) enum Stage {
-    Bidding = 0,
+    /// The auction (`bidding.rs`): its round in progress.
+    Bidding(BidState) = 0,
     /// The declarer names his contract (`level_auction.rs`).
     Choose(Choice) = 1,
     /// The front round (`announce.rs`).
@@ -100,7 +132,7 @@ impl Stage {
     #[inline]
     pub(super) fn phase(self) -> Phase {
         match self {
-            Stage::Bidding => Phase::Bidding,
+            Stage::Bidding(_) => Phase::Bidding,
             Stage::Choose(_) => Phase::Choose,
             Stage::Front(_) => Phase::Front,
             Stage::Back(_) => Phase::Back,

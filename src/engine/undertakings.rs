@@ -1,16 +1,19 @@
 //! Undertakings as part of `Game`: takes the numeric bidding rounds of `variant.bidding`
 //! (`each-bids`: every player in turn bids his number of tricks; `highest-bids`: rising numbers,
 //! the highest bidder declares), gives the bids legal now, their checks, each player's
-//! undertaking (read by `tricks CMP bid` and `each-scores`), and the contract they lead to.
+//! undertaking (read by `tricks CMP bid` and `each-scores`: the auction hands it to `Game`'s
+//! `undertakings` as it is bid, since it outlives the round's `BidState`), and the contract they
+//! lead to.
 
-use super::game::{Action, Game, Phase};
+use super::game::{Action, Game};
+use super::stage::{BidState, Stage};
 use super::tables::MAX_SEATS;
 use crate::model::{ContractId, RoundShape};
 
 /// A numeric round's rule, flattened: the contract, the bid range, whether every player bids
 /// once (else the highest bidder declares), and the last bid's restriction.
 #[derive(Debug, Clone, Copy)]
-struct Numeric {
+pub(super) struct Numeric {
     contract: ContractId,
     min: u8,
     max: u8,
@@ -19,10 +22,10 @@ struct Numeric {
 }
 
 impl Game {
-    /// The numeric round in progress, if the round in progress is one.
-    fn numeric(&self) -> Option<Numeric> {
+    /// The numeric round `bid` is in, if it is one.
+    pub(super) fn numeric(&self, bid: &BidState) -> Option<Numeric> {
         let hand = self.rules.variant.hand_size().min(u8::MAX as u32) as u8;
-        match self.rules.variant.bidding.rounds.get(self.bid.round)?.shape {
+        match self.rules.variant.bidding.rounds.get(bid.round)?.shape {
             RoundShape::EachBids {
                 contract,
                 min,
@@ -48,7 +51,10 @@ impl Game {
 
     /// Whether the bidding round in progress takes numbers (`bid 3` in records).
     pub fn numeric_round(&self) -> bool {
-        self.phase() == Phase::Bidding && self.numeric().is_some()
+        match self.stage {
+            Stage::Bidding(bid) => self.numeric(&bid).is_some(),
+            _ => false,
+        }
     }
 
     /// The undertaking of position `pos`: the number of tricks he bid, if he bid one.
@@ -62,14 +68,14 @@ impl Game {
     }
 
     /// Whether `n` may be bid now, or why not.
-    fn numeric_bid(&self, r: Numeric, n: u8) -> Result<(), &'static str> {
+    fn numeric_bid(&self, bid: &BidState, r: Numeric, n: u8) -> Result<(), &'static str> {
         if n < r.min || n > r.max {
             return Err("the bid is outside the round's range");
         }
-        if !r.each && self.bid.high.is_some_and(|(_, h)| n <= h) {
+        if !r.each && bid.high.is_some_and(|(_, h)| n <= h) {
             return Err("a bid must be higher than the standing bid");
         }
-        let last = self.bid.spoken + 1 >= self.n;
+        let last = bid.spoken + 1 >= self.n;
         if r.each && r.last_not_total && last {
             let sum: u32 = self.undertakings.iter().flatten().map(|&b| b as u32).sum();
             if sum + n as u32 == self.rules.variant.hand_size() {
@@ -81,60 +87,71 @@ impl Game {
 
     /// The calls of a numeric round: a pass (only where the highest bidder declares), then
     /// every legal number, lowest first. `None` when the round in progress is not numeric.
-    pub(super) fn numeric_actions(&self, out: &mut Vec<Action>) -> Option<()> {
-        let r = self.numeric()?;
+    pub(super) fn numeric_actions(&self, bid: &BidState, out: &mut Vec<Action>) -> Option<()> {
+        let r = self.numeric(bid)?;
         if !r.each {
             out.push(Action::Pass);
         }
         out.extend(
             (r.min..=r.max)
-                .filter(|&n| self.numeric_bid(r, n).is_ok())
+                .filter(|&n| self.numeric_bid(bid, r, n).is_ok())
                 .map(Action::BidNumber),
         );
         Some(())
     }
 
     /// The check of a call in a numeric round; `None` when the round is not numeric.
-    pub(super) fn check_numeric(&self, action: Action) -> Option<Result<(), &'static str>> {
-        let r = self.numeric()?;
+    pub(super) fn check_numeric(&self, bid: &BidState, action: Action) -> Option<Result<(), &'static str>> {
+        let r = self.numeric(bid)?;
         Some(match action {
-            Action::BidNumber(n) => self.numeric_bid(r, n),
+            Action::BidNumber(n) => self.numeric_bid(bid, r, n),
             Action::Pass if !r.each => Ok(()),
             Action::Pass => Err("every player must bid a number of tricks in this round"),
             _ => Err("not a call of this bidding round"),
         })
     }
 
-    /// Applies a checked call of a numeric round; false when the round is not numeric.
-    pub(super) fn apply_numeric(&mut self, action: Action, number: u32) -> bool {
-        let Some(r) = self.numeric() else { return false };
-        let pos = self.bid.turn;
+    /// Applies a checked call of the numeric round `r` to its copy `bid`: the round as it goes
+    /// on, or `None` when the call ended it (as `bidding.rs`'s calls do).
+    pub(super) fn apply_numeric(
+        &mut self,
+        r: Numeric,
+        mut bid: BidState,
+        action: Action,
+        number: u32,
+    ) -> Option<BidState> {
+        let pos = bid.turn;
         if r.each {
             if let (Action::BidNumber(n), Some(slot)) = (action, self.undertakings.get_mut(pos as usize)) {
                 *slot = Some(n);
             }
-            self.bid.spoken += 1;
-            if self.bid.spoken >= self.n {
+            bid.spoken += 1;
+            if bid.spoken >= self.n {
                 self.everyone_undertakes(r.contract, number);
-            } else {
-                self.bid.turn = super::game::next_pos(pos, self.n);
+                return None;
             }
-            return true;
+            bid.turn = super::game::next_pos(pos, self.n);
+            return Some(bid);
         }
         match action {
-            Action::BidNumber(n) => self.bid.high = Some((pos, n)),
-            _ => self.bid.passed |= 1 << (pos as usize & (MAX_SEATS - 1)),
+            Action::BidNumber(n) => bid.high = Some((pos, n)),
+            _ => bid.passed |= 1 << (pos as usize & (MAX_SEATS - 1)),
         }
-        let top = self.bid.high.is_some_and(|(_, h)| h >= r.max);
-        let high = self.bid.high.map(|(p, _)| p);
+        let top = bid.high.is_some_and(|(_, h)| h >= r.max);
+        let high = bid.high.map(|(p, _)| p);
         let next = (1..=self.n)
             .map(|k| (pos + k) % self.n)
-            .find(|&p| self.bid.passed & (1 << p) == 0 && Some(p) != high);
+            .find(|&p| bid.passed & (1 << p) == 0 && Some(p) != high);
         match (top, next) {
-            (false, Some(p)) => self.bid.turn = p,
-            _ => self.highest_declares(r.contract, number),
+            (false, Some(p)) => {
+                bid.turn = p;
+                Some(bid)
+            }
+            _ => {
+                self.highest_declares(bid, r.contract, number);
+                None
+            }
         }
-        true
     }
 
     /// After `each-bids`: the contract with no declarer, everyone for himself by his bid.
@@ -149,18 +166,15 @@ impl Game {
 
     /// After `highest-bids`: the highest bidder declares with his bid as his undertaking, or
     /// the next round (and then the all-pass rule) when nobody bid.
-    fn highest_declares(&mut self, contract: ContractId, number: u32) {
-        match self.bid.high {
+    fn highest_declares(&mut self, bid: BidState, contract: ContractId, number: u32) {
+        match bid.high {
             Some((p, n)) => {
                 if let Some(slot) = self.undertakings.get_mut(p as usize) {
                     *slot = Some(n);
                 }
                 self.declare(p, contract, None, number);
             }
-            None => {
-                self.bid.round += 1;
-                self.start_round();
-            }
+            None => self.next_round(bid),
         }
     }
 }
