@@ -207,34 +207,37 @@ impl Game {
 
     /// Applies a checked call of the round `bid` (the stage's, copied): the copy goes back into
     /// the stage while the round goes on.
-    pub(super) fn apply_bid(&mut self, bid: BidState, action: Action) {
-        if let Some(bid) = self.bid_call(bid, action) {
+    pub(super) fn apply_bid(&mut self, mut bid: BidState, action: Action) {
+        if self.bid_call(&mut bid, action) {
             self.stage = Stage::Bidding(bid);
         }
     }
 
-    /// A call on the copy `bid`: the round as it goes on, or `None` when the call ended the
-    /// round (what ended it took the copy and set the next stage, or the next round's).
-    fn bid_call(&mut self, mut bid: BidState, action: Action) -> Option<BidState> {
-        let action = self.commit_step(&bid, action)?;
-        let action = self.joint_step(&mut bid, action);
+    /// A call on the copy `bid`: whether the round goes on (in `bid`), false when the call ended
+    /// the round (what ended it took the copy and set the next stage, or the next round's).
+    fn bid_call(&mut self, bid: &mut BidState, action: Action) -> bool {
+        let Some(action) = self.commit_step(bid, action) else {
+            // a bid waits for its card: the round goes on as it was
+            return true;
+        };
+        let action = self.joint_step(bid, action);
         let mut pos = bid.turn;
         let (shape, number) = match self.rules.variant.bidding.rounds.get(bid.round) {
             Some(r) => (Some(r.shape), r.number),
             None => (None, 0),
         };
-        if let Some(r) = self.numeric(&bid) {
+        if let Some(r) = self.numeric(bid) {
             return self.apply_numeric(r, bid, action, number);
         }
         match (shape, action) {
             (Some(RoundShape::AcceptIndicator), Action::Accept) => {
                 let c = self.rules.variant.bidding.suit_contract;
                 self.declare(pos, c, self.indicator_suit(), number);
-                None
+                false
             }
             (Some(RoundShape::FirstClaim { contract }), Action::Claim) => {
                 self.declare(pos, contract, None, number);
-                None
+                false
             }
             (
                 Some(RoundShape::Ascending {
@@ -247,22 +250,22 @@ impl Game {
                 _,
             ) => {
                 if with_figures {
-                    super::bid_figures::note_bid_call(&mut bid, action);
+                    super::bid_figures::note_bid_call(bid, action);
                     if matches!(action, Action::Announce(_)) {
-                        return Some(bid);
+                        return true;
                     }
                 }
                 if bid.tie.is_some() {
                     // an equal bid's suits: settled, the round goes on from the challenger
-                    match self.apply_tie(&mut bid, action) {
+                    match self.apply_tie(bid, action) {
                         Some(challenger) => pos = challenger,
-                        None => return Some(bid),
+                        None => return true,
                     }
                 } else {
                     match action {
-                        Action::Bid(i) if self.equal_bid_allowed(&bid, i) => {
-                            super::equal_bids::start_tie(&mut bid, pos);
-                            return Some(bid);
+                        Action::Bid(i) if self.equal_bid_allowed(bid, i) => {
+                            super::equal_bids::start_tie(bid, pos);
+                            return true;
                         }
                         Action::Bid(i) => {
                             bid.high = Some((pos, i));
@@ -273,17 +276,17 @@ impl Game {
                         _ => bid.passed |= 1 << pos,
                     }
                 }
-                if let Some(last) = self.forced_declarer(&bid) {
-                    self.declare_without_bid(bid, last, ladder, number);
-                    return None;
+                if let Some(last) = self.forced_declarer(bid) {
+                    self.declare_without_bid(*bid, last, ladder, number);
+                    return false;
                 }
                 let top = !with_figures
-                    && !self.holds_possible(&bid)
+                    && !self.holds_possible(bid)
                     && bid.high.is_some()
-                    && (0..self.ladder_len(ladder)).all(|i| self.on_ladder_now(&bid, ladder, i, no_indicator).is_err());
+                    && (0..self.ladder_len(ladder)).all(|i| self.on_ladder_now(bid, ladder, i, no_indicator).is_err());
                 if top {
-                    self.end_ascending(bid, ladder, number);
-                    return None;
+                    self.end_ascending(*bid, ladder, number);
+                    return false;
                 }
                 if until_pass {
                     let high = bid.high.map(|(p, _)| p);
@@ -293,11 +296,11 @@ impl Game {
                     match next {
                         Some(p) => bid.turn = p,
                         None => {
-                            self.end_ascending(bid, ladder, number);
-                            return None;
+                            self.end_ascending(*bid, ladder, number);
+                            return false;
                         }
                     }
-                    Some(bid)
+                    true
                 } else {
                     self.next_turn(bid, |g, bid| g.end_ascending(bid, ladder, number))
                 }
@@ -306,16 +309,16 @@ impl Game {
         }
     }
 
-    /// One turn each: the round going on with the next player, or its end after everyone has
-    /// spoken (`None`: `end` took the round).
-    fn next_turn(&mut self, mut bid: BidState, end: impl FnOnce(&mut Game, BidState)) -> Option<BidState> {
+    /// One turn each: the round going on with the next player (true), or its end after everyone
+    /// has spoken (false: `end` took the round).
+    fn next_turn(&mut self, bid: &mut BidState, end: impl FnOnce(&mut Game, BidState)) -> bool {
         bid.spoken += 1;
         if bid.spoken >= self.n {
-            end(self, bid);
-            None
+            end(self, *bid);
+            false
         } else {
             bid.turn = next_pos(bid.turn, self.n);
-            Some(bid)
+            true
         }
     }
 

@@ -111,15 +111,9 @@ impl Game {
         })
     }
 
-    /// Applies a checked call of the numeric round `r` to its copy `bid`: the round as it goes
-    /// on, or `None` when the call ended it (as `bidding.rs`'s calls do).
-    pub(super) fn apply_numeric(
-        &mut self,
-        r: Numeric,
-        mut bid: BidState,
-        action: Action,
-        number: u32,
-    ) -> Option<BidState> {
+    /// Applies a checked call of the numeric round `r` to its copy `bid`: whether the round goes
+    /// on, false when the call ended it (as `bidding.rs`'s calls do).
+    pub(super) fn apply_numeric(&mut self, r: Numeric, bid: &mut BidState, action: Action, number: u32) -> bool {
         let pos = bid.turn;
         if r.each {
             if let (Action::BidNumber(n), Some(slot)) = (action, self.undertakings.get_mut(pos as usize)) {
@@ -128,10 +122,10 @@ impl Game {
             bid.spoken += 1;
             if bid.spoken >= self.n {
                 self.everyone_undertakes(r.contract, number);
-                return None;
+                return false;
             }
             bid.turn = super::game::next_pos(pos, self.n);
-            return Some(bid);
+            return true;
         }
         match action {
             Action::BidNumber(n) => bid.high = Some((pos, n)),
@@ -145,11 +139,11 @@ impl Game {
         match (top, next) {
             (false, Some(p)) => {
                 bid.turn = p;
-                Some(bid)
+                true
             }
             _ => {
-                self.highest_declares(bid, r.contract, number);
-                None
+                self.highest_declares(*bid, r.contract, number);
+                false
             }
         }
     }
