@@ -111,11 +111,12 @@ impl Game {
     }
 
     /// In a bidding round of one call (accept the indicator, claim the contract) or a pass: the
-    /// round and its two legal actions, in the order `bid_actions` lists them; `None` outside
-    /// the auction.
-    pub(super) fn call_or_pass(&self) -> Option<(BidState, [Action; 2])> {
-        let Stage::Bidding(bid) = self.stage else { return None };
-        self.one_call(&bid).map(|pair| (bid, pair))
+    /// two legal actions, in the order `bid_actions` lists them; `None` outside the auction.
+    pub(super) fn call_or_pass(&self) -> Option<[Action; 2]> {
+        match &self.stage {
+            Stage::Bidding(bid) => self.one_call(bid),
+            _ => None,
+        }
     }
 
     /// The two actions of a round of one call, if `bid` is one.
@@ -205,9 +206,12 @@ impl Game {
         }
     }
 
-    /// Applies a checked call of the round `bid` (the stage's, copied): the copy goes back into
-    /// the stage while the round goes on.
-    pub(super) fn apply_bid(&mut self, mut bid: BidState, action: Action) {
+    /// Applies a checked call of the round in progress (a copy of the stage's): the copy goes
+    /// back into the stage while the round goes on.
+    pub(super) fn apply_bid(&mut self, action: Action) {
+        // its callers come here only in `Stage::Bidding` (`apply_legal` by `step`, the random
+        // hands after `call_or_pass`), so the round is always found
+        let Stage::Bidding(mut bid) = self.stage else { return };
         if self.bid_call(&mut bid, action) {
             self.stage = Stage::Bidding(bid);
         }

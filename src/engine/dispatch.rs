@@ -1,12 +1,12 @@
 //! The one dispatcher of a hand's actions: takes the `Game`'s stage and an action, gives the
-//! stage's handler for it (`Step`, which hands the auction's round to the bidding), decided in
-//! one place (`Game::step`). `check_action` and `apply_legal` both follow that step, so the routing of the phases is written once and a
-//! check and its apply can never route the same action to different handlers
-//! (general-model.md §1, duplicate D4).
+//! stage's handler for it (`Step`; the bidding's handlers find their round in the stage),
+//! decided in one place (`Game::step`). `check_action` and `apply_legal` both follow that step,
+//! so the routing of the phases is written once and a check and its apply can never route the
+//! same action to different handlers (general-model.md §1, duplicate D4).
 
 use super::game::{Action, Game, IllegalAction, Phase};
 use super::melds::MeldCall;
-use super::stage::{BidState, Stage};
+use super::stage::Stage;
 
 /// Which handler of the current phase takes an action, or why none does.
 #[derive(Debug, Clone, Copy)]
@@ -15,8 +15,9 @@ enum Step {
     Card(u8),
     /// A claim or concession, or the answer to one (`claims.rs`).
     Claim,
-    /// A call of the auction, with the round it is made in (`bidding.rs`).
-    Bid(BidState),
+    /// A call of the auction (`bidding.rs`), given only in `Stage::Bidding`: its handlers take
+    /// that stage's round.
+    Bid,
     Choose,
     Call,
     Switch,
@@ -46,7 +47,7 @@ impl Game {
             (Stage::Claim { .. }, _) => {
                 Step::Refused("claims: a claim or concession waits for the opponents to accept or dispute it")
             }
-            (Stage::Bidding(bid), _) => Step::Bid(bid),
+            (Stage::Bidding(_), _) => Step::Bid,
             (Stage::Choose(_), _) => Step::Choose,
             (Stage::Call(_), _) => Step::Call,
             (Stage::Switch(_), _) => Step::Switch,
@@ -87,7 +88,11 @@ impl Game {
                 self.play.check(t, card).map_err(|e| e.rule())
             }
             Step::Claim => self.check_claim(action),
-            Step::Bid(bid) => self.check_bid(&bid, action),
+            Step::Bid => match &self.stage {
+                Stage::Bidding(bid) => self.check_bid(bid, action),
+                // `step` gives `Bid` only in `Stage::Bidding`: the refusal of a wrong phase
+                _ => Err("not an action of this phase"),
+            },
             Step::Choose => self.check_choose(action),
             Step::Call => self.check_call(action),
             Step::Switch => self.check_switch(action),
@@ -119,7 +124,7 @@ impl Game {
             Step::Refused(_) => {}
             Step::Card(card) => self.play_card(card),
             Step::Claim => self.apply_claim(action),
-            Step::Bid(bid) => self.apply_bid(bid, action),
+            Step::Bid => self.apply_bid(action),
             Step::Choose => self.apply_choose(action),
             Step::Call => self.apply_call(action),
             Step::Switch => self.apply_switch(action),

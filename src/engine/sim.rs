@@ -291,8 +291,8 @@ fn exchange_step(g: &mut Game, rng: &mut HandRng) -> bool {
 /// quiet one (pass or play on) with probability 3/4 in the calling round when both kinds are open.
 fn listed_step(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) -> bool {
     // a round of one call or pass: the list's two actions, drawn as from the list
-    if let Some((bid, pair)) = g.call_or_pass() {
-        g.apply_in_bidding(bid, pair[below(rng, 2) as usize & 1]);
+    if let Some(pair) = g.call_or_pass() {
+        g.apply_in_bidding(pair[below(rng, 2) as usize & 1]);
         return true;
     }
     g.legal_actions_into(buf);
