@@ -209,9 +209,22 @@ impl Game {
     /// Applies a checked call of the round in progress (a copy of the stage's): the copy goes
     /// back into the stage while the round goes on.
     pub(super) fn apply_bid(&mut self, action: Action) {
-        // its callers come here only in `Stage::Bidding` (`apply_legal` by `step`, the random
-        // hands after `call_or_pass`), so the round is always found
-        let Stage::Bidding(mut bid) = self.stage else { return };
+        // `apply_legal` comes here only in `Stage::Bidding` (by `step`): the round is found
+        let Stage::Bidding(bid) = self.stage else { return };
+        self.apply_in_round(bid, action);
+    }
+
+    /// Records and applies a legal call of the bidding: `apply_legal` for a caller that knows
+    /// the phase (the random hands, after `call_or_pass`), so the bidder is read from the round.
+    pub(super) fn apply_in_bidding(&mut self, action: Action) {
+        // its caller comes here only in `Stage::Bidding`: the round is found
+        let Stage::Bidding(bid) = self.stage else { return };
+        self.record(bid.turn, action);
+        self.apply_in_round(bid, action);
+    }
+
+    /// Applies a call to a copy of the round in progress, `bid`.
+    fn apply_in_round(&mut self, mut bid: BidState, action: Action) {
         if self.bid_call(&mut bid, action) {
             self.stage = Stage::Bidding(bid);
         }

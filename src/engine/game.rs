@@ -577,13 +577,6 @@ impl Game {
         }
     }
 
-    /// Applies a legal action of the bidding: `apply_legal` for a caller that knows the phase.
-    #[inline]
-    pub(super) fn apply_in_bidding(&mut self, action: Action) {
-        self.record(self.turn(), action);
-        self.apply_bid(action);
-    }
-
     /// Applies a legal action of the talon exchange: `apply_legal` for a caller that knows the phase.
     #[inline]
     pub(super) fn apply_in_exchange(&mut self, action: Action) {
