@@ -421,7 +421,7 @@ impl Game {
             Stage::Choose(choice) => choice.by,
             Stage::Front(talk) | Stage::Back(talk) => talk.speaker,
             Stage::Exchange(turn) => turn.holder,
-            Stage::Draw { declarer } | Stage::NameTrumps { declarer } | Stage::PartnerCall { declarer } => declarer,
+            Stage::Draw { declarer, .. } | Stage::NameTrumps { declarer } | Stage::PartnerCall { declarer } => declarer,
             Stage::Play(_) => self.play.to_play,
             Stage::Call(round) => round.to_act(),
             Stage::Switch(turn) => turn.turn,

@@ -103,9 +103,12 @@ pub(super) enum Stage {
     Exchange(ExchangeTurn) = 4,
     /// The switch turns (`switch.rs`).
     Switch(SwitchTurn) = 5,
-    /// The declarer's blind talon draw (`talon_draw.rs`): his position.
+    /// The declarer's blind talon draw (`talon_draw.rs`): his position, the most cards he may
+    /// take, and whether he has taken them (then he discards as many).
     Draw {
         declarer: u8,
+        max: u8,
+        drawn: bool,
     } = 6,
     /// The declarer names trumps (`talon_draw.rs`): his position.
     NameTrumps {

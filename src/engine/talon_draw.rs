@@ -14,15 +14,13 @@ use crate::model::{ChosenTrumps, TalonDraw};
 /// The most talon cards one draw takes (the model bounds `talon-draw N` by it).
 pub const MAX_DRAW: usize = 32;
 
-/// The talon draw of one hand (all empty when the contract has none).
+/// What the talon draw of a hand leaves behind (all empty when the contract has none): the
+/// cards taken and the discards, which the exchange's view and the discard points read after
+/// the draw. The draw's turn (how many he may take, whether he has) lives in `Stage::Draw`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct TalonDrawState {
     /// Whether the contract's draw is held in this hand.
     pub active: bool,
-    /// The most cards the declarer may take (the line's N, at most the talon's size).
-    pub max: u8,
-    /// Whether the declarer has taken his cards (at once without `up-to`).
-    pub drawn: bool,
     /// The talon cards taken into the declarer's hand: the top `taken_count` of the deal's talon.
     pub taken: u64,
     pub taken_count: u8,
@@ -103,14 +101,17 @@ impl Game {
         };
         self.draw = TalonDrawState {
             active: true,
-            max,
             face_up: self
                 .contract
                 .and_then(|c| self.rules.variant.contracts.get(c))
                 .is_some_and(|c| c.discards_face_up),
             ..TalonDrawState::default()
         };
-        self.stage = Stage::Draw { declarer };
+        self.stage = Stage::Draw {
+            declarer,
+            max,
+            drawn: false,
+        };
         if !d.up_to {
             self.take_from_talon(max);
         }
@@ -127,7 +128,10 @@ impl Game {
         }
         self.draw.taken = taken;
         self.draw.taken_count = k;
-        self.draw.drawn = true;
+        // called only in the draw's own stage (its start, and a `Draw` action)
+        if let Stage::Draw { drawn, .. } = &mut self.stage {
+            *drawn = true;
+        }
     }
 
     fn declarer_hand(&self) -> u64 {
@@ -137,8 +141,11 @@ impl Game {
     }
 
     pub(super) fn draw_actions(&self, out: &mut Vec<Action>) {
-        if !self.draw.drawn {
-            out.extend((0..=self.draw.max).map(Action::Draw));
+        let Stage::Draw { max, drawn, .. } = self.stage else {
+            return;
+        };
+        if !drawn {
+            out.extend((0..=max).map(Action::Draw));
             return;
         }
         let mut m = self.declarer_hand();
@@ -149,8 +156,11 @@ impl Game {
     }
 
     pub(super) fn check_draw(&self, action: Action) -> Result<(), &'static str> {
-        match (self.draw.drawn, action) {
-            (false, Action::Draw(k)) if k <= self.draw.max => Ok(()),
+        let Stage::Draw { max, drawn, .. } = self.stage else {
+            return Err("not an action of this phase");
+        };
+        match (drawn, action) {
+            (false, Action::Draw(k)) if k <= max => Ok(()),
             (false, Action::Draw(_)) => {
                 Err("the declarer may not take more talon cards than the contract's talon draw")
             }
