@@ -12,7 +12,7 @@
 //!   highest so far if its total is higher, or equal and it stands higher on the ladder (so
 //!   without figures the plain ladder order holds);
 //! - a figure whose condition or requirement names the trump suit's cards in `holds`, or names
-//!   the trump suit, cannot be attached: the trump is not fixed yet (kassza, §18.3);
+//!   the trump suit, cannot be attached: the trump is not fixed yet (alsos.md §18.3);
 //! - the figures of an overcalled bid are cancelled; the final bid's figures are front
 //!   announcements of its bidder, made in the front round (ladder rules apply to them);
 //! - the round does not end early at the top of the ladder: a higher total is always possible.

@@ -1,9 +1,10 @@
-//! The talon exchange (síbelés) as part of `Game`: takes the contract's `Exchange` (exchanger
-//! ranks, what else is taken, which cards qualify, whether trumps may be discarded), the trump
-//! suit and the bidding round that fixed it, the deal's indicator and talon, and the hands after
-//! the pickup; gives the exchange phase before the first lead: who may exchange, `exchange` or
-//! `pass`, the cards taken, the discards back to the hand size (`discard CARD`), and the cards
-//! that count for nobody (talon, indicator, the exchanger card, discards).
+//! The talon exchange (a trump card given for the turned-up one) as part of `Game`: takes the
+//! contract's `Exchange` (exchanger ranks, what else is taken, which cards qualify, whether
+//! trumps may be discarded), the trump suit and the bidding round that fixed it, the deal's
+//! indicator and talon, and the hands after the pickup; gives the exchange phase before the
+//! first lead: who may exchange, `exchange` or `pass`, the cards taken, the discards back to the
+//! hand size (`discard CARD`), and the cards that count for nobody (talon, indicator, the
+//! exchanger card, discards).
 
 use super::deal::bit;
 use super::game::{Action, Game};

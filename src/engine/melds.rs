@@ -1,7 +1,7 @@
 //! Melds as part of `Game`: takes the variant's `Melds` patterns (sequence rows, sequence order,
 //! tie rule; set rows with their ranks and orders), the contract's `MeldKinds`, the trump suit
 //! and the hands held when the play starts, gives the meld calls a player may make just before
-//! his card to trick 1 (`meld kvint`, `meld vannak`: the length class of his longest sequence, a
+//! his card to trick 1 (`meld NAME`: the length class of his longest sequence, a
 //! set row by its name), their checks, and the meld points per position after validation (§4.5).
 //! Marriages (valid unannounced) are scored in `score.rs`.
 //! The compiled tables the calls read (runs, sets, sequence keys) are in `meld_tables.rs`.

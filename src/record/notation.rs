@@ -1,5 +1,5 @@
 //! Cards and actions in the variant's own words: `piros.7`, `bid tök`, `hold`, `choose egy`, `announce ultimó`,
-//! `kontra game`, `play makk.A`, `meld kvint`, `meld vannak`, `exchange`, `discard piros.9`, `call game`, `give-up`, `play-on`, `raise`, `call-back`, `switch`, `draw 2`, `trumps kőr`, `no-trumps`. Reading is lenient (suit codes, any case); writing is canonical.
+//! `kontra game`, `play makk.A`, `meld kvint`, `exchange`, `discard piros.9`, `call game`, `give-up`, `play-on`, `raise`, `call-back`, `switch`, `draw 2`, `trumps kőr`, `no-trumps`. Reading is lenient (suit codes, any case); writing is canonical.
 
 use super::action_error::ActionError;
 use crate::engine::game::Item;

@@ -6,8 +6,8 @@
 //! The rule, per kind of statement:
 //! - `remove KIND NAME` of a name the base does not have is an error (it would change nothing).
 //! - A block head `KIND NAME` the base does not have adds a block, as `figure uhu "..." {` adds
-//!   a figure. But when NAME is close to a block of the same kind (`exchange sibeles` on a base
-//!   with `exchange síbelés`), it is an error: either a typo, so the base's rule silently stays,
+//!   a figure. But when NAME is close to a block of the same kind (`exchange swapseven` on a base
+//!   with `exchange swap-seven`), it is an error: either a typo, so the base's rule silently stays,
 //!   or a new name that reads like an old one, which confuses every table.
 //! - A `contract` or `figure` block without a title that the base does not have is an error
 //!   even when no name is close: only a new block carries a title (`figure uhu "uhu" {`), so an
