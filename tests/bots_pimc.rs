@@ -4,6 +4,8 @@
 //! bot in duplicate matches for the strength table of docs/bots.md.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use kartya::bots::duplicate::duplicate_with;
 use kartya::bots::{play_hand, Bot, BotKind, BotSet, PimcBot};
 use kartya::engine::{bundled_rules, Game, Seat};
@@ -95,10 +97,7 @@ fn pimc_bots_play_every_bundled_file() {
 #[test]
 #[ignore]
 fn pimc_against_heuristic_strength() {
-    let deals = std::env::var("KARTYA_PIMC_DEALS")
-        .ok()
-        .and_then(|h| h.parse().ok())
-        .unwrap_or(100);
+    let deals = common::env_or("KARTYA_PIMC_DEALS", 100);
     let options = PimcOptions {
         samples: 10,
         node_budget: 500_000,

@@ -5,6 +5,8 @@
 //!
 //! and it prints, per file, the hands played and the failures found (there must be none).
 
+mod common;
+
 use kartya::engine::deal::deal_random;
 use kartya::engine::rng::hand_rng;
 use kartya::engine::sim::random_step;
@@ -48,10 +50,7 @@ fn check(rules: &Arc<kartya::engine::Rules>, seed: u64, i: u64) -> Option<String
 #[test]
 #[ignore]
 fn long_run_every_bundled_file() {
-    let hands: u64 = std::env::var("KARTYA_LONG_HANDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1_000_000);
+    let hands: u64 = common::env_or("KARTYA_LONG_HANDS", 1_000_000);
     let mut total_failures = 0;
     for b in kartya::bundled::all() {
         let rules = match bundled_rules(b.name) {

@@ -3,6 +3,8 @@
 //! and reproducible, and (ignored by default: it solves many positions) its strength against
 //! random cards.
 
+mod common;
+
 use kartya::engine::deal::bit;
 use kartya::engine::rng::{below, hand_rng, HandRng};
 use kartya::engine::sim::random_step;
@@ -237,10 +239,7 @@ fn pimc_beats_random_cards_in_alsos() {
 #[test]
 #[ignore = "solves a few thousand positions: run with --release -- --ignored"]
 fn pimc_beats_random_cards() {
-    let hands: u32 = std::env::var("KARTYA_PIMC_HANDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100);
+    let hands: u32 = common::env_or("KARTYA_PIMC_HANDS", 100);
     let opts = PimcOptions::default();
     for name in ["alsos-3p", "asszorti", "koenigrufen-russbach"] {
         let rules = bundled_rules(name).expect(name);
@@ -257,14 +256,8 @@ fn pimc_beats_random_cards() {
 #[test]
 #[ignore = "the strength table and timings: run with --release -- --ignored --nocapture"]
 fn strength_table() {
-    let hands: u32 = std::env::var("KARTYA_PIMC_HANDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(40);
-    let samples: u32 = std::env::var("KARTYA_PIMC_SAMPLES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(PimcOptions::default().samples);
+    let hands: u32 = common::env_or("KARTYA_PIMC_HANDS", 40);
+    let samples: u32 = common::env_or("KARTYA_PIMC_SAMPLES", PimcOptions::default().samples);
     let opts = PimcOptions {
         samples,
         ..PimcOptions::default()

@@ -77,3 +77,9 @@ pub fn rules(args: &[&str]) -> std::sync::Arc<kartya::engine::Rules> {
 pub fn fixture_rules(name: &str) -> std::sync::Arc<kartya::engine::Rules> {
     rules(&[format!("tests/fixtures/plays/{name}.kartya").as_str()])
 }
+
+/// A count a long or ignored test reads from the environment (`KARTYA_LONG_HANDS=...`), or
+/// `default` when it is unset or not a number.
+pub fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
