@@ -131,15 +131,26 @@ pub fn explain(v: &Variant) -> String {
         };
         let _ = writeln!(o, "- {line}");
     }
-    let _ = writeln!(
-        o,
-        "pickup: {}",
-        match v.pickup {
-            Pickup::AfterFrontRound => "after the front announcement round",
-            Pickup::AfterBidding => "after the bidding",
-            Pickup::AfterPartnerCall => "after the declarer has called his partner's card",
-        }
-    );
+    let stages: Vec<&str> = v
+        .stages
+        .iter()
+        .filter(|s| {
+            !v.stage_uses(**s).is_empty() || (**s == HandStage::BackRound && v.announcing.back_with_first_trick)
+        })
+        .map(|s| match s {
+            HandStage::FrontRound => "the front announcement round",
+            HandStage::Pickup => "the pickup",
+            HandStage::Switch => "the switch",
+            HandStage::Exchange => "the exchange",
+            HandStage::TalonDraw => "the talon draw",
+            HandStage::NameTrumps => "trumps named",
+            HandStage::PartnerCall => "the partner call",
+            HandStage::BackRound if v.announcing.back_with_first_trick => "the back round (with trick 1)",
+            HandStage::BackRound => "the back round",
+            HandStage::Tricks => "the tricks",
+        })
+        .collect();
+    let _ = writeln!(o, "after the auction: {}", stages.join(", "));
 
     let _ = writeln!(o, "\n[bidding]");
     if let Some(na) = v.bidding.no_auction {
@@ -1001,12 +1012,6 @@ fn after_contracts(v: &Variant, o: &mut String) {
             })
             .collect();
         let _ = writeln!(o, "  exchanged for the indicator: {}", ex.join("; "));
-        if x.after_back_round {
-            let _ = writeln!(
-                o,
-                "  made after a back round held before the first lead, at the first trick"
-            );
-        }
         let take: Vec<&str> = x
             .take
             .iter()
@@ -1177,8 +1182,13 @@ fn partner_words(c: &crate::model::Contract, v: &Variant) -> String {
                 .map(|s| crate::model::cond::card_words(s, v))
                 .collect::<Vec<_>>()
                 .join(", ");
-            // `pickup after-partner-call`: the call comes between the packets, on the cards he has
-            let when = if v.pickup == crate::model::Pickup::AfterPartnerCall {
+            // `stages ... partner-call pickup`: the call comes between the packets, on the cards he has
+            let when = if crate::model::HandStage::comes_before(
+                &v.stages,
+                crate::model::HandStage::PartnerCall,
+                crate::model::HandStage::Pickup,
+            ) && v.deal.iter().any(|s| matches!(s, DealStep::Packet { hidden: true, .. }))
+            {
                 "on the cards he holds before the hidden packets are dealt (a called card that comes to him in them makes him play alone)"
             } else {
                 "after the auction and the exchange"

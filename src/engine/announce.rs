@@ -362,16 +362,14 @@ impl Game {
         }
     }
 
-    /// Two passes in a row: the front round goes on to the pickup, a back round to the play (or
-    /// to the exchange, `made-after back-round`, when it was held before the first lead).
+    /// Two passes in a row: the front round and a back round held before the first lead go on
+    /// to the variant's next stage (`hand_flow.rs`); a back round that went on after trick 1
+    /// goes back to the play.
     #[inline(never)] // once per round: kept out of the turns' code
     fn end_talk_round(&mut self) {
-        if self.phase() == Phase::Front {
-            self.after_front();
-            return;
-        }
         let before_lead = self.play.tricks_played == 0 && self.play.trick_len == 0;
-        if before_lead && self.exchange_after_back_round() && self.start_exchange() {
+        if self.phase() == Phase::Front || before_lead {
+            self.advance();
             return;
         }
         self.stage = Stage::Play(None);

@@ -6,7 +6,7 @@
 
 use super::game::{next_pos, Action, Game};
 use super::stage::{BidState, Stage};
-use crate::model::{AllPass, BidEntry, ContractId, FigureId, NoAuction, Pickup, RoundShape, SuitId};
+use crate::model::{AllPass, BidEntry, ContractId, FigureId, HandStage, NoAuction, RoundShape, SuitId};
 
 impl Game {
     pub(super) fn round_shape(&self, bid: &BidState) -> Option<RoundShape> {
@@ -32,9 +32,14 @@ impl Game {
                 }
                 // a first-claim round is bid with the full hand (§6.3.1: the front round is skipped)
                 RoundShape::FirstClaim { .. }
-                    if !self.picked_up && self.rules.variant.pickup == Pickup::AfterFrontRound =>
+                    if !self.picked_up
+                        && HandStage::comes_before(
+                            &self.rules.variant.stages,
+                            HandStage::FrontRound,
+                            HandStage::Pickup,
+                        ) =>
                 {
-                    self.pickup()
+                    self.picked_up = true
                 }
                 _ => {}
             }

@@ -192,20 +192,9 @@ impl Game {
     }
 
     fn end_exchange(&mut self) {
-        if self.exchange_after_back_round() {
-            // the back round is over: the play starts again from the hands the exchange left,
-            // which the melds and figures are judged on
-            self.start_play();
-            return;
-        }
-        self.begin_play();
-    }
-
-    /// Whether the exchange waits for a back round held before the first lead (`made-after
-    /// back-round`); with a back round merged with trick 1 there is none, and the exchange is
-    /// made after the pickup.
-    pub(super) fn exchange_after_back_round(&self) -> bool {
-        self.exchange_rule().is_some_and(|x| x.after_back_round) && self.back_round_before_lead()
+        // after a back round the play is set up again from the hands the exchange left, which
+        // the melds and figures are judged on (`hand_flow.rs`)
+        self.advance();
     }
 
     /// The exchanger card goes in place of the indicator; the face-up top card comes too if it

@@ -54,6 +54,10 @@ pub struct Game {
     /// leaves for the whole hand, unlike its turns in `bid`.
     pub(super) undertakings: [Option<u8>; MAX_SEATS],
     pub(super) declared_before_pickup: bool,
+    /// The index of the next of the variant's stages to enter (`hand_flow.rs`).
+    pub(super) next_stage: u8,
+    /// The play is set up (`start_play`) and no stage since has changed what it reads.
+    pub(super) play_ready: bool,
     pub(super) contract: Option<ContractId>,
     /// What may be announced in the contract now (`contract_announcements`): set with the
     /// contract (`set_contract`) and by a switch, read on every announcement turn.
@@ -134,6 +138,8 @@ impl Game {
             won_round: None,
             undertakings: [None; MAX_SEATS],
             declared_before_pickup: false,
+            next_stage: 0,
+            play_ready: false,
             contract: None,
             announcements: Announcements::None,
             trump: None,
@@ -199,6 +205,8 @@ impl Game {
             won_round,
             undertakings,
             declared_before_pickup,
+            next_stage,
+            play_ready,
             contract,
             announcements,
             trump,
@@ -264,6 +272,8 @@ impl Game {
         *won_round = None;
         *undertakings = [None; MAX_SEATS];
         *declared_before_pickup = false;
+        *next_stage = 0;
+        *play_ready = false;
         *contract = None;
         *announcements = Announcements::None;
         *trump = None;

@@ -7,43 +7,67 @@
 use super::game::Game;
 use super::score::{self, Score};
 use super::stage::{Stage, Talk};
-use crate::model::{Announcements, Pickup, Seat as SeatRule};
+use crate::model::{Announcements, HandStage, Seat as SeatRule};
 
 impl Game {
-    /// Picks up the hidden packets (with `pickup after-partner-call`, only once the partner is
-    /// called or there is no call: `partner.rs`).
-    pub(super) fn pickup(&mut self) {
-        if self.rules.variant.pickup == Pickup::AfterPartnerCall && self.awaits_partner_call() {
-            return;
-        }
-        self.picked_up = true;
+    /// Bidding is over with a contract: the variant's stages from the first.
+    pub(super) fn after_bidding(&mut self) {
+        self.next_stage = 0;
+        self.advance();
     }
 
-    /// Bidding is over with a contract: the front round, the pickup, then play.
-    pub(super) fn after_bidding(&mut self) {
-        if self.rules.variant.pickup == Pickup::AfterBidding {
-            self.pickup();
+    /// The stage in progress has ended: enters the variant's next stages (`Variant::stages`) in
+    /// their order until one waits for a player; a stage the hand has nothing for is passed
+    /// over. The tricks come last and always wait.
+    pub(super) fn advance(&mut self) {
+        while let Some(&stage) = self.rules.variant.stages.get(self.next_stage as usize) {
+            self.next_stage += 1;
+            if self.enter(stage) {
+                return;
+            }
         }
+    }
+
+    /// Enters one stage of the hand; true if it waits for a player (or the hand is over).
+    fn enter(&mut self, stage: HandStage) -> bool {
+        let waits = match stage {
+            HandStage::Pickup => {
+                self.picked_up = true;
+                false
+            }
+            HandStage::FrontRound => self.start_front_round(),
+            HandStage::Switch => self.start_switch(),
+            // a switched contract is played from the hands as they are (`switch.rs`)
+            HandStage::Exchange => !self.ext.switched && self.start_exchange(),
+            HandStage::TalonDraw => !self.ext.switched && self.start_talon_draw(),
+            HandStage::NameTrumps => !self.ext.switched && self.start_name_trumps(),
+            HandStage::PartnerCall => self.start_partner_call(),
+            HandStage::BackRound => return self.start_back_round(),
+            HandStage::Tricks => {
+                self.start_tricks();
+                return true;
+            }
+        };
+        // a stage held after the play was set up for the back round may change the hands or
+        // the trumps: the play is set up again from what it leaves
+        if waits {
+            self.play_ready = false;
+        }
+        waits
+    }
+
+    /// The front round, if the contract has announcements and was declared before the pickup.
+    fn start_front_round(&mut self) -> bool {
         let front_round = self.rules.variant.announcing.front_round
             && self.declared_before_pickup
             && self.contract_announcements() != Announcements::None;
-        if let Some(declarer) = self.declarer.filter(|_| front_round) {
-            self.stage = Stage::Front(Talk::round(declarer, self.all_speak_turns()));
-            return;
+        match self.declarer.filter(|_| front_round) {
+            Some(declarer) => {
+                self.stage = Stage::Front(Talk::round(declarer, self.all_speak_turns()));
+                true
+            }
+            None => false,
         }
-        self.after_front();
-    }
-
-    /// After the front round: pickup, the talon exchange if any, then `begin_play`.
-    pub(super) fn after_front(&mut self) {
-        self.pickup();
-        if self.start_switch() {
-            return;
-        }
-        if !self.exchange_after_back_round() && self.start_exchange() {
-            return;
-        }
-        self.after_exchange();
     }
 
     /// Whether a back round is held on its own before the first lead (not with trick 1).
@@ -51,26 +75,39 @@ impl Game {
         !self.rules.variant.announcing.back_with_first_trick && self.contract_announcements() != Announcements::None
     }
 
-    /// The back round (alone or with trick 1), then play.
-    pub(super) fn begin_play(&mut self) {
-        if self.start_partner_call() {
-            return;
+    /// The back round before the first lead: the play is set up (the round's opener and what
+    /// may be said are judged on it), then the round opens.
+    fn start_back_round(&mut self) -> bool {
+        if !self.back_round_before_lead() {
+            return false;
         }
         self.start_play();
-        let announcing = &self.rules.variant.announcing;
-        let back = self.back_round_before_lead();
+        if self.stage == Stage::Over {
+            return true;
+        }
         let opener = match self.declarer {
-            Some(d) if back && announcing.back_declarer_first => d,
+            Some(d) if self.rules.variant.announcing.back_declarer_first => d,
             _ => self.first_leader,
         };
-        // with the first trick, every player speaks in it with his card: a round that goes on
-        // after it (`play_card`) has had everyone's turn already
-        let talk = Talk::round(opener, self.all_speak_turns());
-        if back {
-            self.stage = Stage::Back(talk);
-        } else if let (true, Stage::Play(trick_talk)) = (announcing.back_with_first_trick, &mut self.stage) {
-            // the talk goes with trick 1 even while the contract has no announcements: a raise
-            // in trick 1 may bring them (`trick_one_talk` asks)
+        self.stage = Stage::Back(Talk::round(opener, self.all_speak_turns()));
+        true
+    }
+
+    /// The trick play: set up unless the back round set it up and nothing changed since; with
+    /// `back-round with-first-trick` the round goes with the cards of trick 1.
+    fn start_tricks(&mut self) {
+        if !self.play_ready {
+            self.start_play();
+        } else {
+            self.stage = Stage::Play(None);
+        }
+        let talk = Talk::round(self.first_leader, self.all_speak_turns());
+        if let (true, Stage::Play(trick_talk)) = (self.rules.variant.announcing.back_with_first_trick, &mut self.stage)
+        {
+            // with the first trick, every player speaks in it with his card: a round that goes
+            // on after it (`play_card`) has had everyone's turn already. The talk goes with trick
+            // 1 even while the contract has no announcements: a raise in trick 1 may bring them
+            // (`trick_one_talk` asks)
             *trick_talk = Some(talk);
         }
     }
@@ -137,6 +174,7 @@ impl Game {
         self.cache_melds();
         self.start_claims();
         self.stage = Stage::Play(None);
+        self.play_ready = true;
     }
 
     /// A figure that keeps a card: its announcer may not play it before its trick unless forced.

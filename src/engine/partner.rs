@@ -115,8 +115,6 @@ impl Game {
             .declarer
             .filter(|_| self.partner.card.is_none() && self.callable_now() != 0)
         else {
-            // no call to wait for: the packets held back for it are taken up now
-            self.picked_up = true;
             return false;
         };
         self.stage = Stage::PartnerCall { declarer };
@@ -141,18 +139,11 @@ impl Game {
         }
     }
 
-    /// Whether the contract calls a partner's card that is not called yet (what
-    /// `pickup after-partner-call` waits for).
-    pub(super) fn awaits_partner_call(&self) -> bool {
-        self.partner.card.is_none() && matches!(self.sides_kind(), SidesKind::CalledCard { .. })
-    }
-
     /// The declarer called `card`: its holder is his partner (none when he holds it himself or
     /// nobody does: a called card dealt to him in the packets after the call makes him play
     /// alone too), the held-back packets are taken up, and the play begins.
     pub(super) fn apply_partner_call(&mut self, action: Action) {
         let Action::CallCard(card) = action else { return };
-        self.picked_up = true;
         let holder =
             (0..self.n.min(MAX_SEATS as u8)).find(|&p| self.hands.get(p as usize).is_some_and(|h| h & bit(card) != 0));
         self.partner = PartnerCall {
@@ -167,7 +158,7 @@ impl Game {
         {
             self.trump = Some(self.rules.tables.suit(card));
         }
-        self.begin_play();
+        self.advance();
     }
 
     /// The declarer's partner as a table seat, as the hand has fixed him so far (for the score

@@ -90,15 +90,13 @@ impl Game {
             self.anns.clear();
             self.ann_round.clear();
             self.game_levels = Levels::default();
-            self.begin_play();
+            self.advance();
             return;
         }
         s.spoken += 1;
         s.turn = next_pos(s.turn, self.n);
         if s.spoken >= self.n {
-            if self.exchange_after_back_round() || !self.start_exchange() {
-                self.begin_play();
-            }
+            self.advance();
         } else {
             self.stage = Stage::Switch(s);
         }

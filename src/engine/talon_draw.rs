@@ -71,27 +71,19 @@ impl Game {
             .and_then(|c| c.chosen_trumps)
     }
 
-    /// After the exchange (or where it would be): the talon draw, the trump naming, then
-    /// `begin_play`. A contract with neither goes straight on to `begin_play`.
-    pub(super) fn after_exchange(&mut self) {
-        if self.start_talon_draw() {
-            return;
-        }
-        self.after_talon_draw();
-    }
-
-    fn after_talon_draw(&mut self) {
-        // (a suit an equal bid fixed, `equal_bids.rs`, is not named again)
+    /// The trump naming, if the contract's trumps are chosen by the declarer and not fixed yet
+    /// (a suit an equal bid fixed, `equal_bids.rs`, is not named again); true if it waits.
+    pub(super) fn start_name_trumps(&mut self) -> bool {
         if let (Some(_), Some(declarer), None) = (self.chosen_trumps_rule(), self.declarer, self.trump) {
             self.stage = Stage::NameTrumps { declarer };
-            return;
+            return true;
         }
-        self.begin_play();
+        false
     }
 
     /// Opens the draw if the contract has one that can take a card and there is a declarer;
     /// without `up-to` the declarer takes his cards at once. Returns whether the phase started.
-    fn start_talon_draw(&mut self) -> bool {
+    pub(super) fn start_talon_draw(&mut self) -> bool {
         let Some(d) = self.talon_draw_rule() else {
             return false;
         };
@@ -187,7 +179,7 @@ impl Game {
             _ => return,
         }
         if self.draw.discard_count >= self.draw.taken_count {
-            self.after_talon_draw();
+            self.advance();
         }
     }
 
@@ -219,7 +211,7 @@ impl Game {
             Action::NameTrumps(s) => Some(s),
             _ => None,
         };
-        self.begin_play();
+        self.advance();
     }
 
     /// The talon draw of this hand (all empty when there was none).

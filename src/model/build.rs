@@ -313,7 +313,8 @@ impl<'a> Builder<'a> {
         self.deck_cards = Some(cards.clone());
         let orders = self.orders(&ranks);
         let (points, last_trick) = self.points(&ranks);
-        let (deal, pickup) = self.deal();
+        let deal = self.deal();
+        let stages = self.stages();
         let melds = self.melds(&names, &ranks);
         let contracts = self.contracts(&names, &suits, &ranks, &melds);
         let bid_ladders = self.bid_ladders(&names, &suits);
@@ -322,7 +323,8 @@ impl<'a> Builder<'a> {
         // unless written, a front round is held only when there is a moment for it: after the
         // bidding, before the hidden packets are taken up (so explain says what the engine does)
         let hidden = deal.iter().any(|s| matches!(s, DealStep::Packet { hidden: true, .. }));
-        if self.get(&["announcing", "front-round"]).is_none() && (!hidden || pickup != Pickup::AfterFrontRound) {
+        let before_pickup = HandStage::comes_before(&stages, HandStage::FrontRound, HandStage::Pickup);
+        if self.get(&["announcing", "front-round"]).is_none() && (!hidden || !before_pickup) {
             announcing.front_round = false;
         }
         let doublings = self.doublings();
@@ -354,7 +356,7 @@ impl<'a> Builder<'a> {
             points,
             last_trick,
             deal,
-            pickup,
+            stages,
             bidding,
             bid_ladders,
             contracts,

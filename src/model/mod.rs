@@ -7,6 +7,7 @@ mod check;
 mod claims;
 pub mod cond;
 mod no_effect;
+mod stages;
 pub mod undertakings;
 
 pub use build::build;
@@ -65,7 +66,9 @@ pub struct Variant {
     pub points: Vec<PointsTable>,
     pub last_trick: i32,
     pub deal: Vec<DealStep>,
-    pub pickup: Pickup,
+    /// The stages of a hand after the auction, in their order (`tricks` last): a stage the hand
+    /// has nothing for is passed over.
+    pub stages: Vec<HandStage>,
     pub bidding: Bidding,
     pub bid_ladders: Vec<BidLadder>,
     pub contracts: Vec<Contract>,
@@ -129,14 +132,49 @@ pub enum DealStep {
     Talon { size: u32, face_up: bool },
 }
 
+/// One stage of a hand after the auction (`Variant::stages`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Pickup {
-    AfterFrontRound,
-    AfterBidding,
-    /// `pickup after-partner-call`: the hidden packets are dealt after the declarer has called
-    /// his partner's card (`sides called-card`) on the cards he holds so far; a called card that
-    /// comes to him in them makes him play alone.
-    AfterPartnerCall,
+pub enum HandStage {
+    /// The announcement round before the pickup.
+    FrontRound,
+    /// The hidden packets are taken up.
+    Pickup,
+    /// The switch turns.
+    Switch,
+    /// The talon exchange.
+    Exchange,
+    /// The declarer's blind talon draw.
+    TalonDraw,
+    /// The declarer names trumps.
+    NameTrumps,
+    /// The declarer calls his partner's card.
+    PartnerCall,
+    /// The announcement round before the first lead (with `back-round with-first-trick`, the
+    /// round goes with the cards of trick 1 instead, and this stage holds nothing).
+    BackRound,
+    /// The trick play.
+    Tricks,
+}
+
+impl HandStage {
+    /// The order unless `stages` is written.
+    pub const DEFAULT_ORDER: [HandStage; 9] = [
+        HandStage::FrontRound,
+        HandStage::Pickup,
+        HandStage::Switch,
+        HandStage::Exchange,
+        HandStage::TalonDraw,
+        HandStage::NameTrumps,
+        HandStage::PartnerCall,
+        HandStage::BackRound,
+        HandStage::Tricks,
+    ];
+
+    /// Whether `stages` lists both `a` and `b`, `a` first.
+    pub fn comes_before(stages: &[HandStage], a: HandStage, b: HandStage) -> bool {
+        let at = |s| stages.iter().position(|x| *x == s);
+        matches!((at(a), at(b)), (Some(i), Some(j)) if i < j)
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -762,8 +800,6 @@ pub struct Exchange {
     /// `fallback-when indicator`: a later exchanger only when an earlier one is the indicator
     /// (else: when it is face up anywhere, the indicator or the talon's face-up top card).
     pub fallback_on_indicator_only: bool,
-    /// `made-after back-round`: the exchange follows a back round held before the first lead.
-    pub after_back_round: bool,
     pub take: Vec<Take>,
     /// `qualify trumps`: every card of the trump suit qualifies.
     pub qualify_trumps: bool,

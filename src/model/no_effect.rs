@@ -14,6 +14,7 @@ mod most;
 mod raise;
 mod session;
 mod sides;
+mod stages;
 mod undertakings;
 
 pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
@@ -22,6 +23,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     bidding(v, &mut out);
     deal(v, &mut out);
     game(v, &mut out);
+    stages::check(v, &mut out);
     if v.announcing.closes_with_first_trick && !v.announcing.back_with_first_trick {
         out.at(
             &["announcing", "end"],
@@ -270,17 +272,8 @@ fn bidding(v: &Variant, out: &mut Out) {
 }
 
 fn deal(v: &Variant, out: &mut Out) {
-    // the tree numbers every statement of the deal block (`step N`), the pickup too: the
-    // model's steps are the others, in order
-    let keys: Vec<(String, bool)> = (1..=v.deal.len() + 1)
-        .map(|k| format!("step {k}"))
-        .filter_map(|k| {
-            out.entry(&["deal", &k])
-                .map(|e| (k, e.stmt.kind == crate::syntax::StmtKind::pickup_stmt))
-        })
-        .collect();
-    let steps: Vec<&str> = keys.iter().filter(|(_, p)| !p).map(|(k, _)| k.as_str()).collect();
-    let pickup = keys.iter().find(|(_, p)| *p).map(|(k, _)| k.clone());
+    // the tree numbers every statement of the deal block (`step N`), in order
+    let steps: Vec<String> = (1..=v.deal.len()).map(|k| format!("step {k}")).collect();
     let step = |i: usize| steps.get(i).map(|k| k.to_string()).unwrap_or_default();
     let mut indicators = v
         .deal
@@ -307,9 +300,6 @@ fn deal(v: &Variant, out: &mut Out) {
             );
         }
     }
-    if v.pickup == Pickup::AfterPartnerCall {
-        partner_call_pickup(v, pickup.as_deref().unwrap_or("pickup"), out);
-    }
     if !v.announcing.front_round {
         return;
     }
@@ -323,40 +313,6 @@ fn deal(v: &Variant, out: &mut Out) {
             "the front round is held before the hidden packets are taken up, but the deal has no `hidden` packet: it is never held".into(),
             "never held",
             "write `front-round none` in `announcing`, or deal a packet `hidden`".into(),
-        );
-    } else if v.pickup == Pickup::AfterBidding {
-        out.at(
-            &["deal", pickup.as_deref().unwrap_or("pickup")],
-            "`pickup after-bidding` takes the hidden packets up before the front round, which is held with the first cards only".into(),
-            "front round after the pickup",
-            "write `pickup after-front-round`, or `front-round none` in `announcing`".into(),
-        );
-    }
-}
-
-/// `pickup after-partner-call`: the call must exist, and nothing may be done with the first
-/// packet alone before it (an exchange, a switch, a talon draw would see half a hand).
-fn partner_call_pickup(v: &Variant, pickup: &str, out: &mut Out) {
-    let calls = |c: &&crate::model::Contract| matches!(c.sides, SidesKind::CalledCard { .. });
-    if !v.contracts.iter().any(|c| calls(&c)) {
-        out.at(
-            &["deal", pickup],
-            "`pickup after-partner-call`, but no contract has `sides called-card`: there is no call to wait for".into(),
-            "no partner call",
-            "give the contract `sides called-card ...`, or write `pickup after-bidding`".into(),
-        );
-    }
-    let half_hand = v
-        .contracts
-        .iter()
-        .filter(calls)
-        .find(|c| c.exchange.is_some() || c.talon_draw.is_some() || v.bidding.switch.is_some());
-    if let Some(c) = half_hand {
-        out.at(
-            &["deal", pickup],
-            format!("contract `{}` exchanges, draws or switches before its partner call, when the hidden packets are not yet dealt", c.name),
-            "before the call",
-            "write `pickup after-bidding`, or drop the exchange, draw or switch of that contract".into(),
         );
     }
 }

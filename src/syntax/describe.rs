@@ -28,7 +28,7 @@ fn part_phrase(rule: Rule) -> Option<&'static str> {
         Rule::header => "`variant` or `house-rules`",
         Rule::remove_target => "`figure`, `contract`, `figure-ladder`, `doubling`, `calling` or `exchange`",
         Rule::seating => "`counter-clockwise` or `clockwise`",
-        Rule::pickup_time => "`after-front-round`, `after-bidding` or `after-partner-call`",
+        Rule::hand_stage => "a stage (`front-round`, `pickup`, `switch`, `exchange`, `talon-draw`, `name-trumps`, `partner-call`, `back-round`, `tricks`)",
         Rule::accept_shape => "`accept-indicator`",
         Rule::ascending_shape => "`ascending`",
         Rule::first_claim_shape => "`first-claim`",

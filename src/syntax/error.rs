@@ -91,6 +91,21 @@ fn word_at(text: &str, pos: usize) -> String {
 }
 
 /// The diagnostic for a pest parsing error at `start..end` after trying `positives`.
+/// Statements the language no longer has, by their lead word, with where their rule is
+/// written now (a file of an older kartya then says what to change).
+const MOVED: &[(&str, &str)] = &[
+    (
+        "pickup",
+        "the pickup is a stage now: `stages` in the `game` block lists it in its place, such as \
+         `stages front-round pickup exchange back-round tricks` (the default: the pickup after the front round)",
+    ),
+    (
+        "made-after",
+        "the exchange is a stage now: `stages` in the `game` block lists it in its place, such as \
+         `stages front-round pickup back-round exchange tricks` for the exchange after the back round",
+    ),
+];
+
 pub(super) fn parsing_error(file: FileId, text: &str, start: usize, end: usize, positives: &[Rule]) -> Diag {
     let found = found_at(text, start);
     let expected = describe::expected_list(positives, found == "end of file");
@@ -223,6 +238,11 @@ pub(super) fn parsing_error(file: FileId, text: &str, start: usize, end: usize, 
     let after_brace = scan.open.as_ref().is_some_and(|o| o.brace >= line_start);
     if after_brace {
         return d.help("a block's statements start on the line after its `{`, one statement per line");
+    }
+
+    // a statement that moved: where its rule is written now
+    if let Some((_, help)) = MOVED.iter().find(|(w, _)| at_line_start && *w == word) {
+        return d.help(*help);
     }
 
     // a misspelt keyword: the nearest of the words allowed here

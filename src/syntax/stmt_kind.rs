@@ -65,6 +65,7 @@ stmt_kinds! {
     active_stmt [game_block] "active" "active N";
     seating_stmt [game_block] "seating" "seating (counter-clockwise|clockwise)";
     sits_out_stmt [game_block] "sits-out" "sits-out dealer";
+    stages_stmt [game_block] "stages" "stages (front-round|pickup|switch|exchange|talon-draw|name-trumps|partner-call|back-round|tricks) ..." doc = "the-stages-of-a-hand";
 
     deck_block [] "deck" "deck { ... }" block = true, doc = "deck";
     suit_row [deck_block] "suit" "suit NAME CODE [N]" key = Key::Words(2);
@@ -82,7 +83,6 @@ stmt_kinds! {
     packet_stmt [deal_block] "packet" "packet N each [hidden]";
     indicator_stmt [deal_block] "indicator" "indicator";
     talon_stmt [deal_block] "talon" "talon N [face-up]";
-    pickup_stmt [deal_block] "pickup" "pickup (after-front-round|after-bidding|after-partner-call)";
 
     bidding_block [] "bidding" "bidding { ... }" block = true, doc = "bidding-and-ladder";
     round_row [bidding_block] "round" "round N (accept-indicator|ascending ...|first-claim ...|each-bids ...|highest-bids ...)" key = Key::Words(2);
@@ -182,7 +182,6 @@ stmt_kinds! {
     from_round_stmt [exchange_block] "from-round" "from-round N";
     exchangers_stmt [exchange_block] "exchangers" "exchangers CODE ...";
     fallback_when_stmt [exchange_block] "fallback-when" "fallback-when (indicator|face-up)";
-    made_after_stmt [exchange_block] "made-after" "made-after (pickup|back-round)";
     take_stmt [exchange_block] "take" "take (none | (top-card|top-chain|bottom-chain|whole-talon) ...)" set_valued = true;
     qualify_stmt [exchange_block] "qualify" "qualify (trumps|CARD) ..." set_valued = true;
     discard_stmt [exchange_block] "discard" "discard (no-trumps|any)";

@@ -23,6 +23,7 @@ impl Builder<'_> {
                     }
                 }
                 Some(K::sits_out_stmt) => sits_out = true,
+                Some(K::stages_stmt) => {} // `stages`
                 other => self.unread(e, other),
             }
         }
@@ -380,9 +381,8 @@ impl Builder<'_> {
         (out, last)
     }
 
-    pub(super) fn deal(&mut self) -> (Vec<DealStep>, Pickup) {
+    pub(super) fn deal(&mut self) -> Vec<DealStep> {
         let mut steps = Vec::new();
-        let mut pickup = Pickup::AfterFrontRound;
         for e in self.block(&["deal"]) {
             match e.stmt.kind() {
                 Some(K::packet_stmt) => {
@@ -400,19 +400,51 @@ impl Builder<'_> {
                         face_up: has(e, Flag::FaceUp),
                     });
                 }
-                Some(K::pickup_stmt) => {
-                    pickup = match self.word(e, 1) {
-                        Some(words::PickupTime::Bidding) => Pickup::AfterBidding,
-                        Some(words::PickupTime::PartnerCall) => Pickup::AfterPartnerCall,
-                        Some(words::PickupTime::FrontRound) | None => Pickup::AfterFrontRound,
-                    }
-                }
                 other => self.unread(e, other),
             }
         }
         if steps.is_empty() {
             self.missing("dealing plan", "add a `deal { ... }` block with `packet N each` steps");
         }
-        (steps, pickup)
+        steps
+    }
+
+    /// `stages ...` in `game`: the stages after the auction, each once, `tricks` last (unless
+    /// written, `HandStage::DEFAULT_ORDER`).
+    pub(super) fn stages(&mut self) -> Vec<HandStage> {
+        let Some(e) = self.get(&["game", "stages"]) else {
+            return HandStage::DEFAULT_ORDER.to_vec();
+        };
+        let mut stages: Vec<HandStage> = Vec::new();
+        for word in e.stmt.words.iter().skip(1) {
+            let Some(k) = self.keyword::<words::HandStage>(e, word) else {
+                continue;
+            };
+            let stage = k.stage();
+            if stages.contains(&stage) {
+                self.err(
+                    Code::Conflict,
+                    e,
+                    word.span,
+                    format!("`{}` is listed twice", word.text),
+                    "listed again",
+                    "list each stage once: a hand goes through every stage at most once",
+                );
+                continue;
+            }
+            stages.push(stage);
+        }
+        if stages.last() != Some(&HandStage::Tricks) {
+            let span = e.stmt.head_span();
+            self.err(
+                Code::Conflict,
+                e,
+                span,
+                "the stages do not end with `tricks`",
+                "`tricks` not last",
+                "end the list with `tricks`: the hand is scored when its tricks are played",
+            );
+        }
+        stages
     }
 }

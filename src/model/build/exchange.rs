@@ -13,7 +13,6 @@ impl Builder<'_> {
                 from_round: None,
                 exchangers: Vec::new(),
                 fallback_on_indicator_only: false,
-                after_back_round: false,
                 take: Vec::new(),
                 qualify_trumps: false,
                 qualify_cards: Vec::new(),
@@ -31,9 +30,6 @@ impl Builder<'_> {
                     }
                     Some(K::fallback_when_stmt) => {
                         x.fallback_on_indicator_only = self.word(e, 1) == Some(words::FallbackWhen::Indicator);
-                    }
-                    Some(K::made_after_stmt) => {
-                        x.after_back_round = self.word(e, 1) == Some(words::MadeAfter::BackRound)
                     }
                     Some(K::take_stmt) => {
                         // `take none` or one or more kinds.

@@ -82,8 +82,12 @@ words! {
     }
     /// `seating ...`.
     enum Seating { CounterClockwise = "counter-clockwise", Clockwise = "clockwise" }
-    /// `pickup ...`.
-    enum PickupTime { FrontRound = "after-front-round", Bidding = "after-bidding", PartnerCall = "after-partner-call" }
+    /// The stages of `stages ...`.
+    enum HandStage {
+        FrontRound = "front-round", Pickup = "pickup", Switch = "switch", Exchange = "exchange",
+        TalonDraw = "talon-draw", NameTrumps = "name-trumps", PartnerCall = "partner-call",
+        BackRound = "back-round", Tricks = "tricks"
+    }
     /// `trumps ...` in a contract.
     enum Trumps { Bid = "bid", None = "none", Fixed = "fixed", Chosen = "chosen", CalledSuit = "called-suit" }
     /// `discards ...`.
@@ -153,8 +157,6 @@ words! {
     enum CallBack { On = "on", Off = "off" }
     /// `fallback-when ...`.
     enum FallbackWhen { Indicator = "indicator", FaceUp = "face-up" }
-    /// `made-after ...`.
-    enum MadeAfter { Pickup = "pickup", BackRound = "back-round" }
     /// The kinds of `take ...`.
     enum Take { TopCard = "top-card", TopChain = "top-chain", BottomChain = "bottom-chain", WholeTalon = "whole-talon" }
     /// `discard ...` of an exchange.
@@ -186,6 +188,40 @@ words! {
     }
     /// The suit part of a card reference that is not a suit of the deck.
     enum SuitWord { Trump = "trump", Any = "any" }
+}
+
+impl HandStage {
+    /// The model's stage of the word.
+    pub(in crate::model) fn stage(self) -> crate::model::HandStage {
+        use crate::model::HandStage as S;
+        match self {
+            HandStage::FrontRound => S::FrontRound,
+            HandStage::Pickup => S::Pickup,
+            HandStage::Switch => S::Switch,
+            HandStage::Exchange => S::Exchange,
+            HandStage::TalonDraw => S::TalonDraw,
+            HandStage::NameTrumps => S::NameTrumps,
+            HandStage::PartnerCall => S::PartnerCall,
+            HandStage::BackRound => S::BackRound,
+            HandStage::Tricks => S::Tricks,
+        }
+    }
+
+    /// The word of the model's stage.
+    pub(in crate::model) fn word_of(stage: crate::model::HandStage) -> &'static str {
+        use crate::model::HandStage as S;
+        match stage {
+            S::FrontRound => HandStage::FrontRound.word(),
+            S::Pickup => HandStage::Pickup.word(),
+            S::Switch => HandStage::Switch.word(),
+            S::Exchange => HandStage::Exchange.word(),
+            S::TalonDraw => HandStage::TalonDraw.word(),
+            S::NameTrumps => HandStage::NameTrumps.word(),
+            S::PartnerCall => HandStage::PartnerCall.word(),
+            S::BackRound => HandStage::BackRound.word(),
+            S::Tricks => HandStage::Tricks.word(),
+        }
+    }
 }
 
 #[cfg(test)]
