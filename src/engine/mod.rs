@@ -71,6 +71,9 @@ pub struct Rules {
     pub deal_plan: deal::DealPlan,
     /// Marriages registered by a lead (`marriage_lead.rs`).
     pub marriage_leads: marriage_lead::LeadMarriages,
+    /// The variant's stages after the auction that something in it uses
+    /// (`Variant::stage_uses`), in its order: the others would always be passed over.
+    pub stages: Vec<crate::model::HandStage>,
 }
 
 impl Rules {
@@ -87,7 +90,14 @@ impl Rules {
         let melds = melds::MeldTables::compile(&variant, &tables);
         let deal_plan = deal::DealPlan::compile(&variant.deal, variant.active);
         let marriage_leads = marriage_lead::LeadMarriages::compile(&variant, &tables);
+        let stages = variant
+            .stages
+            .iter()
+            .copied()
+            .filter(|s| !variant.stage_uses(*s).is_empty())
+            .collect();
         Ok(Arc::new(Rules {
+            stages,
             marriage_leads,
             deal_plan,
             variant,
