@@ -280,3 +280,32 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_with_opponents", "with-opponents"),
     ("kw_won", "won"),
 ];
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+    use super::KEYWORDS;
+    use std::collections::BTreeMap;
+
+    /// The grammar's keyword rules, `kw_x = @{ "word" ~ boundary }`, as (rule, word).
+    fn grammar_keywords() -> BTreeMap<String, String> {
+        include_str!("../../grammar/kartya.pest")
+            .lines()
+            .filter_map(|line| {
+                let (rule, body) = line.split_once(" = @{ \"")?;
+                let word = body.split_once('"')?.0;
+                rule.starts_with("kw_")
+                    .then(|| (rule.trim().to_string(), word.to_string()))
+            })
+            .collect()
+    }
+
+    /// The list was written from the grammar once: a keyword added, dropped or respelt in the
+    /// grammar fails here until the list says the same.
+    #[test]
+    fn the_list_is_the_grammars_keyword_rules() {
+        let listed: BTreeMap<String, String> = KEYWORDS.iter().map(|(r, w)| (r.to_string(), w.to_string())).collect();
+        assert_eq!(listed.len(), KEYWORDS.len(), "a rule listed twice");
+        assert_eq!(listed, grammar_keywords());
+    }
+}
