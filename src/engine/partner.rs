@@ -38,8 +38,25 @@ impl Game {
     /// The declarer's side as a mask of positions, as far as the hand has fixed it: the declarer,
     /// with his partner once the partner is determined (called, or the trick played). Empty
     /// without a declarer.
+    #[inline]
     pub(super) fn declarer_side(&self) -> u16 {
         let Some(d) = self.declarer else { return 0 };
+        let sides = self
+            .contract
+            .and_then(|c| self.rules.variant.contracts.get(c))
+            .map(|c| &c.sides);
+        match sides {
+            // asked at every kontra option of every turn: the common case without a call
+            None | Some(SidesKind::DeclarerVsEach | SidesKind::DeclarerVsDefence) => {
+                pos_bit(d) | self.joint.map(pos_bit).unwrap_or(0)
+            }
+            Some(_) => self.partner_side(d),
+        }
+    }
+
+    /// `declarer_side` for the sides with a partner: called, by a trick, or fixed.
+    #[inline(never)]
+    fn partner_side(&self, d: u8) -> u16 {
         let own = pos_bit(d);
         match self.sides_kind() {
             SidesKind::DeclarerVsEach | SidesKind::DeclarerVsDefence => own | self.joint.map(pos_bit).unwrap_or(0),
