@@ -135,7 +135,11 @@ pub fn explain(v: &Variant) -> String {
         .stages
         .iter()
         .filter(|s| {
-            !v.stage_uses(**s).is_empty() || (**s == HandStage::BackRound && v.announcing.back_with_first_trick)
+            // the round spoken with trick 1 is this stage's in the list, when anything may be said
+            let trick_one_round = **s == HandStage::BackRound
+                && v.announcing.back_with_first_trick
+                && v.contracts.iter().any(|c| c.announcements != Announcements::None);
+            !v.stage_uses(**s).is_empty() || trick_one_round
         })
         .map(|s| match s {
             HandStage::FrontRound => "the front announcement round",

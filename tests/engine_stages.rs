@@ -67,3 +67,37 @@ fn the_exchange_listed_after_the_back_round_is_made_after_it_before_the_first_le
         );
     }
 }
+
+/// The default order after a switch round: when nobody switches, the talon draw and the trump
+/// naming of the contract follow; a switch plays the new contract from the hands as they are.
+/// (Before the stage list, a switch round that nobody took went straight to the play, skipping
+/// the draw and the naming: no bundled file has both.)
+#[test]
+fn after_a_switch_round_nobody_took_the_draw_and_the_trump_naming_follow() {
+    let r = common::rules(&[
+        "tests/fixtures/plays/talon-draw.kartya",
+        "tests/fixtures/stages/talon-draw-switch.kartya",
+    ]);
+    let orders = phase_orders(&r, 600);
+    let (mut kept, mut switched) = (0, 0);
+    for seen in &orders {
+        let Some(sw) = first(seen, Phase::Switch) else { continue };
+        let draw = first(seen, Phase::Draw);
+        let play = first(seen, Phase::Play).unwrap();
+        match draw {
+            Some(d) => {
+                assert!(sw < d && d < play, "the switch round, the draw, the play: {seen:?}");
+                assert!(
+                    first(seen, Phase::NameTrumps).is_some_and(|t| d < t && t < play),
+                    "{seen:?}"
+                );
+                kept += 1;
+            }
+            None => switched += 1,
+        }
+    }
+    assert!(
+        kept > 20 && switched > 0,
+        "both kinds of hand: {kept} kept, {switched} switched or drew nothing"
+    );
+}

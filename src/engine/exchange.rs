@@ -39,7 +39,8 @@ impl Game {
         Some(x)
     }
 
-    /// After the pickup (or after the back round, `made-after back-round`): opens the exchange if the contract has one, it applies to the round the
+    /// The exchange stage (`stages`: after the pickup, or after the back round): opens the
+    /// exchange if the contract has one, it applies to the round the
     /// trump suit was fixed in, and somebody holds the exchanger card. The exchanger ranks are
     /// tried in order: each later one only when every earlier one is face up (the indicator or a
     /// face-up talon card). Returns whether the exchange phase started.

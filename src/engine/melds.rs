@@ -47,7 +47,7 @@ impl Game {
     /// the back round goes with trick 1 or was held before the first lead. Melds are judged on
     /// the hands held at the first lead ([000] §4.4; [000 Tompa]: at the first trick, after the
     /// 7/8 exchange), so they are never called in a back round before it, which may still be
-    /// followed by the exchange (`made-after back-round`).
+    /// followed by the exchange (`stages ... back-round exchange tricks`).
     pub(super) fn meld_speaker(&self) -> Option<u8> {
         if self.play.tricks_played != 0 || self.phase() != Phase::Play {
             return None;

@@ -57,7 +57,7 @@ pub use seats::{Pos, Seat};
 pub use sim::{simulate, Summary};
 pub use tables::{PlayTable, Tables};
 
-use crate::model::Variant;
+use crate::model::{HandStage, Variant};
 use std::sync::Arc;
 
 /// A variant compiled for play; shared by every `Game` of it.
@@ -73,7 +73,7 @@ pub struct Rules {
     pub marriage_leads: marriage_lead::LeadMarriages,
     /// The variant's stages after the auction that something in it uses
     /// (`Variant::stage_uses`), in its order: the others would always be passed over.
-    pub stages: Vec<crate::model::HandStage>,
+    pub stages: Vec<HandStage>,
 }
 
 impl Rules {
@@ -90,12 +90,15 @@ impl Rules {
         let melds = melds::MeldTables::compile(&variant, &tables);
         let deal_plan = deal::DealPlan::compile(&variant.deal, variant.active);
         let marriage_leads = marriage_lead::LeadMarriages::compile(&variant, &tables);
-        let stages = variant
+        let mut stages: Vec<HandStage> = variant
             .stages
             .iter()
             .copied()
-            .filter(|s| !variant.stage_uses(*s).is_empty())
+            .filter(|s| *s != HandStage::Tricks && !variant.stage_uses(*s).is_empty())
             .collect();
+        // the tricks end every list (the builder requires it of a written one): the walk in
+        // `hand_flow.rs` always ends in the play
+        stages.push(HandStage::Tricks);
         Ok(Arc::new(Rules {
             stages,
             marriage_leads,

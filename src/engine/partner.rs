@@ -111,7 +111,8 @@ impl Game {
             .callable
             .iter()
             .fold(0u64, |m, s| m | self.rules.tables.sel_mask(s, self.trump));
-        // his cards as he sees them: with `pickup after-partner-call` the first packet only
+        // his cards as he sees them: with `partner-call` before `pickup` (`stages`) the first
+        // packet only
         let unseen = if self.picked_up {
             0
         } else {
@@ -158,7 +159,8 @@ impl Game {
 
     /// The declarer called `card`: its holder is his partner (none when he holds it himself or
     /// nobody does: a called card dealt to him in the packets after the call makes him play
-    /// alone too), the held-back packets are taken up, and the play begins.
+    /// alone too), and the hand goes on to its next stage (the pickup of the held-back packets,
+    /// where `stages` lists it after the call).
     pub(super) fn apply_partner_call(&mut self, action: Action) {
         let Action::CallCard(card) = action else { return };
         let holder =
@@ -201,8 +203,9 @@ impl Game {
             SidesKind::CalledCard { .. } => {
                 let holder = self.partner.holder?;
                 let card = self.partner.card?;
-                // the play's hands are dealt at the call (`begin_play`): from then on, in any
-                // phase (a back round after trick 1 too), a card in no hand has been played
+                // the play is set up after the call (`start_play`; no stage that changes the hands
+                // may follow the call, `model/no_effect/stages.rs`): from then on, in any phase
+                // (a back round after trick 1 too), a card in no hand has been played
                 let in_play = !matches!(self.phase(), Phase::PartnerCall | Phase::Bidding);
                 let played = in_play && self.play.hands.iter().take(self.n as usize).all(|h| h & bit(card) == 0);
                 // a raise in trick 1 (`raise.rs`) shows the raiser as the partner

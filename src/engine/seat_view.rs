@@ -27,7 +27,7 @@ impl Game {
 
     /// The cards played face up to tricks so far, the trick in progress included: what every
     /// seat has seen fall (none before the trick play). A back round is held only once the
-    /// play is set up (`begin_play`), before the lead or after trick 1, so it counts too.
+    /// play is set up (`start_play`), before the lead or after trick 1, so it counts too.
     pub fn played_cards(&self) -> u64 {
         let in_play = matches!(
             self.phase(),

@@ -27,7 +27,8 @@ impl Variant {
             HandStage::Pickup if hidden => vec!["the hidden packets of the deal".into()],
             HandStage::Switch if self.bidding.switch.is_some() => vec!["the switch (`bidding`)".into()],
             HandStage::Exchange => contracts("exchange", &|c| c.exchange.is_some()),
-            HandStage::TalonDraw => contracts("talon draw", &|c| c.talon_draw.is_some_and(|d| d.count > 0 || d.up_to)),
+            // (the draw takes at most `count` cards, `up-to` or not: none with 0)
+            HandStage::TalonDraw => contracts("talon draw", &|c| c.talon_draw.is_some_and(|d| d.count > 0)),
             HandStage::NameTrumps => contracts("trumps named by the declarer", &|c| {
                 c.trumps && c.chosen_trumps.is_some()
             }),

@@ -90,14 +90,14 @@ fn word_at(text: &str, pos: usize) -> String {
     rest.chars().take_while(|c| !c.is_whitespace()).take(24).collect()
 }
 
-/// The diagnostic for a pest parsing error at `start..end` after trying `positives`.
 /// Statements the language no longer has, by their lead word, with where their rule is
 /// written now (a file of an older kartya then says what to change).
 const MOVED: &[(&str, &str)] = &[
     (
         "pickup",
-        "the pickup is a stage now: `stages` in the `game` block lists it in its place, such as \
-         `stages front-round pickup exchange back-round tricks` (the default: the pickup after the front round)",
+        "the pickup is a stage now: `stages` in the `game` block lists it in its place: \
+         `stages pickup front-round ...` for the pickup after the bidding, `stages ... partner-call pickup ...` \
+         after the partner call; without `stages`, the pickup comes after the front round",
     ),
     (
         "made-after",
@@ -106,6 +106,7 @@ const MOVED: &[(&str, &str)] = &[
     ),
 ];
 
+/// The diagnostic for a pest parsing error at `start..end` after trying `positives`.
 pub(super) fn parsing_error(file: FileId, text: &str, start: usize, end: usize, positives: &[Rule]) -> Diag {
     let found = found_at(text, start);
     let expected = describe::expected_list(positives, found == "end of file");

@@ -33,14 +33,19 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
     // draw would be made on half a hand (trumps may be named on the first cards, and a partner
     // called on them: Rufmariasch, Königrufen)
     if hidden {
-        let early = [HandStage::Switch, HandStage::Exchange, HandStage::TalonDraw];
+        let early = [
+            HandStage::Switch,
+            HandStage::Exchange,
+            HandStage::TalonDraw,
+            HandStage::BackRound,
+        ];
         for stage in early {
             if used(stage) && HandStage::comes_before(&v.stages, stage, HandStage::Pickup) {
                 out.at_word(
                     AT,
                     word(stage),
                     format!(
-                        "`{}` is listed before `pickup`: it would be made with the first packets only",
+                        "`{}` is listed before `pickup`: it would be held with the first packets only",
                         word(stage)
                     ),
                     "before the pickup",
@@ -58,7 +63,7 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
             );
         }
     }
-    if HandStage::comes_before(&v.stages, HandStage::BackRound, HandStage::FrontRound) {
+    if used(HandStage::FrontRound) && HandStage::comes_before(&v.stages, HandStage::BackRound, HandStage::FrontRound) {
         out.at_word(
             AT,
             "back-round",
@@ -66,6 +71,45 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
             "back round first",
             "list `front-round` before `back-round`".into(),
         );
+    }
+    // the call fixes the partner on the hands as they are, and the play is set up after it:
+    // nothing may change the hands or the contract after it
+    for stage in [HandStage::Switch, HandStage::Exchange, HandStage::TalonDraw] {
+        if used(stage)
+            && used(HandStage::PartnerCall)
+            && HandStage::comes_before(&v.stages, HandStage::PartnerCall, stage)
+        {
+            out.at_word(
+                AT,
+                word(stage),
+                format!("`{}` is listed after `partner-call`: it would change the hands or the contract after the partner is called", word(stage)),
+                "after the call",
+                format!("list `{}` before `partner-call`", word(stage)),
+            );
+        }
+    }
+    // what is announced in the back round is judged with the trumps known
+    let called_suit = v
+        .contracts
+        .iter()
+        .any(|c| c.called_suit_trumps && matches!(c.sides, SidesKind::CalledCard { .. }));
+    let names_trumps = [
+        (HandStage::NameTrumps, used(HandStage::NameTrumps)),
+        (HandStage::PartnerCall, called_suit),
+    ];
+    for (stage, names) in names_trumps {
+        if names && used(HandStage::BackRound) && HandStage::comes_before(&v.stages, HandStage::BackRound, stage) {
+            out.at_word(
+                AT,
+                word(stage),
+                format!(
+                    "`{}` is listed after `back-round`: the back round would be spoken before the trumps are known",
+                    word(stage)
+                ),
+                "trumps after the back round",
+                format!("list `{}` before `back-round`", word(stage)),
+            );
+        }
     }
     // with the back round spoken in trick 1, `back-round` holds nothing: a stage listed after it
     // would come before that round, not after it
