@@ -7,7 +7,7 @@ use super::finished::Finished;
 use super::game::Game;
 use crate::model::{Contract, DiscardPoints};
 
-impl Finished {
+impl Finished<'_> {
     /// Adds the discards' card points to the declarer, or to the first of his opponents in turn
     /// from him (the defence pools its points, so any member will do for its total).
     #[inline(never)] // only a talon draw whose discards count: kept out of the scoring code

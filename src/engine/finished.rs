@@ -13,9 +13,11 @@ use super::tables::MAX_SEATS;
 use crate::model::{Contract, SuitId};
 use crate::syntax::ast::TrickRef;
 
-/// What the play of a hand left behind, by position (forehand first).
+/// What the play of a hand left behind, by position (forehand first). The per-trick and
+/// per-position records are borrowed from the `Game` it is built from: scoring reads them where
+/// the play left them, with no copy per hand.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Finished {
+pub(super) struct Finished<'a> {
     /// Active positions.
     pub n: u8,
     pub trump: Option<SuitId>,
@@ -32,23 +34,23 @@ pub(super) struct Finished {
     /// Meld points, validated: marriages in trumps, sequences and sets (`melds.rs`).
     pub melds: [i64; MAX_SEATS],
     /// The cards in each position's won tricks.
-    pub captured: [u64; MAX_SEATS],
+    pub captured: &'a [u64; MAX_SEATS],
     /// Each position's hand when the play started.
-    pub start_hands: [u64; MAX_SEATS],
+    pub start_hands: &'a [u64; MAX_SEATS],
     /// Each position's undertaking, a number of tricks bid (`undertakings.rs`).
-    pub undertakings: [Option<u8>; MAX_SEATS],
+    pub undertakings: &'a [Option<u8>; MAX_SEATS],
     /// The winner's position and the winning card of each trick played.
-    pub trick_winner: [u8; MAX_TRICKS],
-    pub trick_card: [u8; MAX_TRICKS],
+    pub trick_winner: &'a [u8; MAX_TRICKS],
+    pub trick_card: &'a [u8; MAX_TRICKS],
     pub tricks_played: u8,
     pub total_tricks: u8,
     /// The play ended before every trick was played (a lost no-tricks contract).
     pub ended_early: bool,
 }
 
-impl Finished {
+impl<'a> Finished<'a> {
     /// The finished hand of `g`, played in `contract`.
-    pub(super) fn of(g: &Game, contract: &Contract) -> Finished {
+    pub(super) fn of(g: &'a Game, contract: &Contract) -> Finished<'a> {
         let play = &g.play;
         let mut points = [0i64; MAX_SEATS];
         // every seat slot (positions from n on have no points): a fixed count keeps the code short
@@ -64,11 +66,11 @@ impl Finished {
             tricks_won: play.tricks_won,
             points,
             melds: [0; MAX_SEATS],
-            captured: play.captured,
-            start_hands: g.start_hands,
-            undertakings: g.undertakings,
-            trick_winner: play.trick_winner,
-            trick_card: play.trick_card,
+            captured: &play.captured,
+            start_hands: &g.start_hands,
+            undertakings: &g.undertakings,
+            trick_winner: &play.trick_winner,
+            trick_card: &play.trick_card,
             tricks_played: play.tricks_played,
             total_tricks: play.total_tricks,
             ended_early: play.ended_early,

@@ -110,13 +110,17 @@ mod tests {
     use super::*;
     use crate::engine::play::MAX_TRICKS;
 
-    /// A finished hand of 9 tricks whose winning cards are card 9 (tricks 1-6) and card `last`
-    /// (tricks 7-9), under the trump cards `trumps`.
-    fn hand(trumps: u64, last: u8) -> Finished {
+    /// The winning cards of 9 tricks: card 9 (tricks 1-6) and card `last` (tricks 7-9).
+    fn winning_cards(last: u8) -> [u8; MAX_TRICKS] {
         let mut trick_card = [9u8; MAX_TRICKS];
         for c in trick_card.iter_mut().skip(6).take(3) {
             *c = last;
         }
+        trick_card
+    }
+
+    /// A finished hand of 9 tricks won by `trick_card` under the trump cards `trumps`.
+    fn hand(trumps: u64, trick_card: &[u8; MAX_TRICKS]) -> Finished<'_> {
         Finished {
             n: 3,
             trump: None,
@@ -130,10 +134,10 @@ mod tests {
             tricks_won: [0; MAX_SEATS],
             points: [0; MAX_SEATS],
             melds: [0; MAX_SEATS],
-            captured: [0; MAX_SEATS],
-            start_hands: [0; MAX_SEATS],
-            undertakings: [None; MAX_SEATS],
-            trick_winner: [0; MAX_TRICKS],
+            captured: &[0; MAX_SEATS],
+            start_hands: &[0; MAX_SEATS],
+            undertakings: &[None; MAX_SEATS],
+            trick_winner: &[0; MAX_TRICKS],
             trick_card,
             tricks_played: 9,
             total_tricks: 9,
@@ -145,11 +149,12 @@ mod tests {
     /// winning one of the last tricks is a trump in them; without trumps nothing is.
     #[test]
     fn trump_cards_count_as_trumps_in_the_last_tricks() {
-        assert!(!no_trump_in_last(&hand(1 << 20, 20), 3));
-        assert!(no_trump_in_last(&hand(1 << 20, 21), 3));
-        assert!(no_trump_in_last(&hand(0, 20), 3));
+        let (won_by_20, won_by_21) = (winning_cards(20), winning_cards(21));
+        assert!(!no_trump_in_last(&hand(1 << 20, &won_by_20), 3));
+        assert!(no_trump_in_last(&hand(1 << 20, &won_by_21), 3));
+        assert!(no_trump_in_last(&hand(0, &won_by_20), 3));
         // trick 6 is not among the last 3
-        assert!(no_trump_in_last(&hand(1 << 9, 21), 3));
-        assert!(!no_trump_in_last(&hand(1 << 9, 21), 4));
+        assert!(no_trump_in_last(&hand(1 << 9, &won_by_21), 3));
+        assert!(!no_trump_in_last(&hand(1 << 9, &won_by_21), 4));
     }
 }

@@ -69,7 +69,7 @@ pub struct Score {
 struct Ctx<'a> {
     g: &'a Game,
     /// The finished hand the conditions judge.
-    f: &'a Finished,
+    f: &'a Finished<'a>,
     /// The game from the declarer's side: won, lost, or nobody (a tie that pays nobody).
     game_won: Option<bool>,
 }
