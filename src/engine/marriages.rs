@@ -121,7 +121,17 @@ impl Game {
     }
 
     /// The first marriage call open now, if any (for the bots and `meld_open`).
+    #[inline]
     pub(super) fn open_marriage_call(&self) -> Option<MeldCall> {
+        // most variants have no marriage called in trick 1: asked at every turn of it
+        if self.rules.melds.every_suit_marriages == 0 {
+            return None;
+        }
+        self.first_marriage_call()
+    }
+
+    #[inline(never)]
+    fn first_marriage_call(&self) -> Option<MeldCall> {
         let mut first = None;
         self.marriage_calls_into(|c| {
             first = first.or(Some(c));
