@@ -24,7 +24,8 @@ pub(super) struct Numeric {
 impl Game {
     /// The numeric round `bid` is in, if it is one.
     pub(super) fn numeric(&self, bid: &BidState) -> Option<Numeric> {
-        let hand = self.rules.variant.hand_size().min(u8::MAX as u32) as u8;
+        // the hand size only for a numeric round: this is asked at every call of the auction
+        let hand = || self.rules.variant.hand_size().min(u8::MAX as u32) as u8;
         match self.rules.variant.bidding.rounds.get(bid.round)?.shape {
             RoundShape::EachBids {
                 contract,
@@ -34,14 +35,14 @@ impl Game {
             } => Some(Numeric {
                 contract,
                 min,
-                max: max.unwrap_or(hand),
+                max: max.unwrap_or_else(hand),
                 each: true,
                 last_not_total,
             }),
             RoundShape::HighestBids { contract, min, max } => Some(Numeric {
                 contract,
                 min,
-                max: max.unwrap_or(hand),
+                max: max.unwrap_or_else(hand),
                 each: false,
                 last_not_total: false,
             }),
