@@ -113,6 +113,30 @@ pub struct Game {
     pub(super) raised: bool,
 }
 
+/// The table seats of the active positions, forehand first, when `dealer` deals: the seats in
+/// turn after him, passing over the dealer when he sits out.
+pub(super) fn seat_order(v: &crate::model::Variant, dealer: u8) -> [Seat; MAX_SEATS] {
+    let players = v.players.max(1);
+    let n = v.active.clamp(1, MAX_SEATS as u8) as usize;
+    let mut seats = [Seat(0); MAX_SEATS];
+    let mut s = dealer;
+    let mut k = 0usize;
+    for _ in 0..players {
+        s = next_pos(s, players);
+        if v.sits_out_dealer && s == dealer && v.active < v.players {
+            continue;
+        }
+        if let Some(slot) = seats.get_mut(k) {
+            *slot = Seat(s);
+        }
+        k += 1;
+        if k >= n {
+            break;
+        }
+    }
+    seats
+}
+
 impl Game {
     /// A hand dealt from a seeded shuffle.
     pub fn new(rules: Arc<Rules>, dealer: Seat, seed: u64) -> Game {
@@ -230,7 +254,8 @@ impl Game {
             draw,
             meld_said,
             meld_seq,
-            meld_sets,
+            // not reset: see below
+            meld_sets: _,
             ext,
             claims,
             partner,
@@ -245,22 +270,12 @@ impl Game {
         let dealer = if dealer < players { dealer } else { dealer % players };
         *dealer_seat = dealer;
         *n = v.active.clamp(1, MAX_SEATS as u8);
-        *seats = [Seat(0); MAX_SEATS];
-        let mut s = dealer;
-        let mut k = 0usize;
-        for _ in 0..players {
-            s = next_pos(s, players);
-            if v.sits_out_dealer && s == dealer && v.active < v.players {
-                continue;
-            }
-            if let Some(slot) = seats.get_mut(k) {
-                *slot = Seat(s);
-            }
-            k += 1;
-            if k >= *n as usize {
-                break;
-            }
-        }
+        // compiled per dealer (`Rules::seat_orders`); worked out here only for a `Rules` that
+        // lacks the dealer, which `Rules::new` never builds
+        *seats = match rules.seat_orders.get(dealer as usize) {
+            Some(order) => *order,
+            None => seat_order(v, dealer),
+        };
         *hands = deal.hands;
         *commit = Default::default();
         *joint = None;
@@ -302,7 +317,9 @@ impl Game {
         for s in meld_seq.iter_mut().take(*n as usize) {
             *s = Default::default();
         }
-        *meld_sets = [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS];
+        // `meld_sets` is not reset: `cache_melds` writes every entry anything reads (the
+        // variant's set rows of the active positions) when the play starts, before any read,
+        // and the rows past the variant's stay as `Game::new` left them
         *claims = Default::default();
         let mut calls = std::mem::take(&mut ext.calls);
         calls.clear();

@@ -74,6 +74,8 @@ pub struct Rules {
     /// The variant's stages after the auction that something in it uses
     /// (`Variant::stage_uses`), in its order: the others would always be passed over.
     pub stages: Vec<HandStage>,
+    /// The table seats of the active positions, forehand first, for each dealer seat.
+    pub seat_orders: Vec<[Seat; tables::MAX_SEATS]>,
 }
 
 impl Rules {
@@ -99,8 +101,12 @@ impl Rules {
         // the tricks end every list (the builder requires it of a written one): the walk in
         // `hand_flow.rs` always ends in the play
         stages.push(HandStage::Tricks);
+        let seat_orders = (0..variant.players.max(1))
+            .map(|d| game::seat_order(&variant, d))
+            .collect();
         Ok(Arc::new(Rules {
             stages,
+            seat_orders,
             marriage_leads,
             deal_plan,
             variant,
