@@ -1187,11 +1187,8 @@ fn partner_words(c: &crate::model::Contract, v: &Variant) -> String {
                 .collect::<Vec<_>>()
                 .join(", ");
             // `stages ... partner-call pickup`: the call comes between the packets, on the cards he has
-            let when = if crate::model::HandStage::comes_before(
-                &v.stages,
-                crate::model::HandStage::PartnerCall,
-                crate::model::HandStage::Pickup,
-            ) && v.deal.iter().any(|s| matches!(s, DealStep::Packet { hidden: true, .. }))
+            let when = if HandStage::comes_before(&v.stages, HandStage::PartnerCall, HandStage::Pickup)
+                && v.has_hidden_packets()
             {
                 "on the cards he holds before the hidden packets are dealt (a called card that comes to him in them makes him play alone)"
             } else {

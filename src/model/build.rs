@@ -322,7 +322,7 @@ impl<'a> Builder<'a> {
         let mut announcing = self.announcing();
         // unless written, a front round is held only when there is a moment for it: after the
         // bidding, before the hidden packets are taken up (so explain says what the engine does)
-        let hidden = deal.iter().any(|s| matches!(s, DealStep::Packet { hidden: true, .. }));
+        let hidden = crate::model::has_hidden_packets(&deal);
         let before_pickup = HandStage::comes_before(&stages, HandStage::FrontRound, HandStage::Pickup);
         if self.get(&["announcing", "front-round"]).is_none() && (!hidden || !before_pickup) {
             announcing.front_round = false;

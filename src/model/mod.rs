@@ -874,6 +874,10 @@ impl Variant {
     pub fn figure_id(&self, name: &str) -> Option<FigureId> {
         self.figures.iter().position(|f| f.name == name)
     }
+    /// Whether the deal has a `hidden` packet (one taken up at the pickup).
+    pub fn has_hidden_packets(&self) -> bool {
+        has_hidden_packets(&self.deal)
+    }
     pub fn hand_size(&self) -> u32 {
         self.deal
             .iter()
@@ -971,4 +975,9 @@ pub struct JointSettle {
     pub one_wins: i64,
     /// Both failed: each of the two pays this, each other player receives it.
     pub both_lose: i64,
+}
+
+/// Whether a dealing plan has a `hidden` packet (one taken up at the pickup).
+pub fn has_hidden_packets(deal: &[DealStep]) -> bool {
+    deal.iter().any(|s| matches!(s, DealStep::Packet { hidden: true, .. }))
 }

@@ -303,11 +303,7 @@ fn deal(v: &Variant, out: &mut Out) {
     if !v.announcing.front_round {
         return;
     }
-    let hidden = v
-        .deal
-        .iter()
-        .any(|s| matches!(s, DealStep::Packet { hidden: true, .. }));
-    if !hidden {
+    if !v.has_hidden_packets() {
         out.at(
             &["announcing", "front-round"],
             "the front round is held before the hidden packets are taken up, but the deal has no `hidden` packet: it is never held".into(),

@@ -3,16 +3,13 @@
 //! exchange, talon draw, named trumps or called partner, the back round), for the no-effect
 //! check of `stages` and for explain, which lists the stages a hand can have.
 
-use super::{Announcements, DealStep, HandStage, SidesKind, Variant};
+use super::{Announcements, HandStage, SidesKind, Variant};
 
 impl Variant {
     /// What runs in `stage` in this variant, in words (empty: nothing, and the stage is always
     /// passed over). The tricks are always played.
     pub fn stage_uses(&self, stage: HandStage) -> Vec<String> {
-        let hidden = self
-            .deal
-            .iter()
-            .any(|s| matches!(s, DealStep::Packet { hidden: true, .. }));
+        let hidden = self.has_hidden_packets();
         let contracts = |what: &str, has: &dyn Fn(&super::Contract) -> bool| -> Vec<String> {
             self.contracts
                 .iter()

@@ -11,10 +11,7 @@ const AT: &[&str] = &["game", "stages"];
 
 pub(super) fn check(v: &Variant, out: &mut Out) {
     let word = StageWord::word_of;
-    let hidden = v
-        .deal
-        .iter()
-        .any(|s| matches!(s, DealStep::Packet { hidden: true, .. }));
+    let hidden = v.has_hidden_packets();
     let used = |s: HandStage| !v.stage_uses(s).is_empty();
     for stage in HandStage::DEFAULT_ORDER {
         if v.stages.contains(&stage) {
