@@ -92,7 +92,9 @@ impl<'a> Finished<'a> {
             return;
         };
         let tb = &g.rules.tables;
-        let n = (self.n as usize).min(MAX_SEATS);
+        // a rolled loop over the positions (no `min(MAX_SEATS)` bound for the compiler to unroll
+        // by): this code runs once a hand, where its size costs more than its loop
+        let n = self.n as usize;
         for (i, marriage) in g.rules.variant.melds.marriages.iter().enumerate() {
             if contract.melds.marriages & (1 << i) == 0 || marriage.every_suit.is_some() {
                 continue;
@@ -101,6 +103,7 @@ impl<'a> Finished<'a> {
             if let (Some(a), Some(b)) = (tb.card(t, r1), tb.card(t, r2)) {
                 let m = bit(a) | bit(b);
                 for p in 0..n {
+                    let p = p & (MAX_SEATS - 1);
                     if self.start_hands[p] & m == m {
                         self.melds[p] += marriage.value;
                     }

@@ -213,7 +213,8 @@ impl Game {
 pub(super) fn add_meld_points(g: &Game, melds: &mut [i64; MAX_SEATS]) {
     let v = &g.rules.variant;
     let kinds = g.meld_kinds();
-    let n = (g.n as usize).min(MAX_SEATS);
+    // rolled loops over the positions (no `min(MAX_SEATS)` bound to unroll by): once a hand
+    let n = g.n as usize;
     let called = |p: usize, what: u8| g.meld_said.get(p).copied().unwrap_or(0) & what != 0;
     if kinds.sequence {
         let by_suit = v.melds.ties_by_suit_rank;

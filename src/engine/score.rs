@@ -238,6 +238,37 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             s.own_scores += each_scores(&ctx, each, goal, &mut pay);
         }
     }
+    if !g.anns.is_empty() {
+        score_figures(&ctx, &sides, s);
+    }
+    if g.rules.figures.unannounced != 0 {
+        bonuses::score_unannounced(&ctx, &sides, s);
+    }
+    for p in 0..n.min(MAX_SEATS) {
+        let seat = g.seat_at(p as u8) as usize;
+        if let (Some(cp), Some(mp), Some(tr)) = (
+            s.card_points.get_mut(seat),
+            s.meld_points.get_mut(seat),
+            s.tricks.get_mut(seat),
+        ) {
+            *cp = f.points[p];
+            *mp = f.melds[p];
+            *tr = f.tricks_won[p];
+        }
+    }
+    // a contract two players hold at once settles by its own table (`joint.rs`)
+    if g.joint.is_some() {
+        super::joint::settle(g, s);
+    }
+}
+
+/// Every announced figure on the sheet: judged by its condition (or its concession), valued with
+/// its doubling, paid side against side.
+#[inline(never)] // a hand with announcements only, and the figure loop kept out of the game item's code
+fn score_figures(ctx: &Ctx, sides: &Sides, s: &mut Score) {
+    let (g, f) = (ctx.g, ctx.f);
+    let v = &g.rules.variant;
+    let hand_sides = f.sides;
     for (i, a) in g.anns.iter().enumerate() {
         let Some(fig) = v.figures.get(a.figure) else { continue };
         if fig.multiplies_game {
@@ -249,18 +280,18 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
             _ => fig.back.unwrap_or(0),
         };
         let owner_decl = hand_sides.declarer & seat_bit(a.by) != 0;
-        let side = side_mask(&f, a.by, fig.fulfil_by_side);
+        let side = side_mask(f, a.by, fig.fulfil_by_side);
         let won = match g.conceded(Item::Figure(i as u16)) {
             Some(declarer_won) => declarer_won == owner_decl,
             None => g
                 .contract
                 .and_then(|c| fig.condition_in(c))
-                .is_some_and(|c| eval(&ctx, c, a.by, side)),
+                .is_some_and(|c| eval(ctx, c, a.by, side)),
         };
         // a won figure whose upgrade condition holds too scores the upgraded value (doubled as
         // the value is); a lost one keeps its value
         if let (true, Some((up, c))) = (won, &fig.upgrade) {
-            if eval(&ctx, c, a.by, side) {
+            if eval(ctx, c, a.by, side) {
                 base = *up;
             }
         }
@@ -287,27 +318,8 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
                 item: &mut item.pay,
                 total: &mut s.payments,
             };
-            pay_side(&sides, owner_decl, won, value, &mut pay);
+            pay_side(sides, owner_decl, won, value, &mut pay);
         }
-    }
-    if g.rules.figures.unannounced != 0 {
-        bonuses::score_unannounced(&ctx, &sides, s);
-    }
-    for p in 0..n.min(MAX_SEATS) {
-        let seat = g.seat_at(p as u8) as usize;
-        if let (Some(cp), Some(mp), Some(tr)) = (
-            s.card_points.get_mut(seat),
-            s.meld_points.get_mut(seat),
-            s.tricks.get_mut(seat),
-        ) {
-            *cp = f.points[p];
-            *mp = f.melds[p];
-            *tr = f.tricks_won[p];
-        }
-    }
-    // a contract two players hold at once settles by its own table (`joint.rs`)
-    if g.joint.is_some() {
-        super::joint::settle(g, s);
     }
 }
 
