@@ -147,6 +147,9 @@ pub struct DealPlan {
     /// wait on the one before when both go to the same mask.
     runs: [DealRun; MAX_CARDS],
     n_runs: u8,
+    /// The masks of each place, as `to[0] | to[1] << 8` of its run (`TO_SINK` past the plan's
+    /// end): for the shuffle that deals as it goes (`deal_random_into`).
+    to_of_place: [u16; MAX_CARDS],
     /// The places of the talon cards, bottom first.
     talon: [u8; MAX_CARDS],
     talon_len: u8,
@@ -159,6 +162,8 @@ const HIDDEN_AT: usize = MAX_SEATS;
 const FACE_UP_AT: usize = 2 * MAX_SEATS;
 const SINK: u8 = 2 * MAX_SEATS as u8 + 1;
 const N_MASKS: usize = (2 * MAX_SEATS + 2).next_power_of_two();
+/// A place's two masks both the sink, packed as in `DealPlan::to_of_place`.
+const TO_SINK: u16 = SINK as u16 | (SINK as u16) << 8;
 type Masks = [u64; N_MASKS];
 
 /// Places `start..start + len` of the pack, whose cards all join the masks `to`.
@@ -179,6 +184,7 @@ impl DealPlan {
             len: 0,
             runs: [DealRun::default(); MAX_CARDS],
             n_runs: 0,
+            to_of_place: [TO_SINK; MAX_CARDS],
             talon: [0; MAX_CARDS],
             talon_len: 0,
             indicator: None,
@@ -221,6 +227,7 @@ impl DealPlan {
         }
         plan.len = place.min(MAX_CARDS) as u8;
         for (place, to) in to_of_place.iter().enumerate().take(plan.len as usize) {
+            plan.to_of_place[place] = to[0] as u16 | (to[1] as u16) << 8;
             let last = plan.n_runs.checked_sub(1).and_then(|r| plan.runs.get_mut(r as usize));
             match last {
                 Some(run) if run.to == *to => run.len += 1,
@@ -265,6 +272,12 @@ impl DealPlan {
             m[run.to[0] as usize & (N_MASKS - 1)] |= joined;
             m[run.to[1] as usize & (N_MASKS - 1)] |= joined;
         }
+        self.fill(pack, dealt, &m, d);
+    }
+
+    /// Writes every field of `d` from the masks the plan's runs filled and the pack (for the
+    /// indicator and the talon), of which the first `dealt` places were dealt.
+    fn fill(&self, pack: &[u8; MAX_CARDS], dealt: usize, m: &Masks, d: &mut Deal) {
         d.n = self.n;
         d.hands.copy_from_slice(&m[..MAX_SEATS]);
         d.hidden.copy_from_slice(&m[HIDDEN_AT..HIDDEN_AT + MAX_SEATS]);
@@ -291,11 +304,58 @@ impl DealPlan {
     }
 
     /// Shuffles and deals into `d` (every field written): `deal_random` without building and
-    /// copying a new `Deal`.
+    /// copying a new `Deal`. The deal `shuffle_into` and `deal_pack` give, in one pass: the
+    /// shuffle fixes the places of the pack from the top down, and each place's card is final
+    /// once its swap is done, so it joins its place's masks there and the pack is not read
+    /// again (the test `dealing_as_it_shuffles_gives_the_deal_of_the_shuffled_pack` holds it to
+    /// `shuffle_into` and `deal_pack`).
     pub fn deal_random_into(&self, tables: &Tables, rng: &mut HandRng, d: &mut Deal) {
+        let n = (tables.n_cards as usize).min(MAX_CARDS);
         let mut pack = [0u8; MAX_CARDS];
-        let len = shuffle_into(tables, rng, &mut pack);
-        self.deal_pack(&pack, len, d);
+        for (i, c) in pack.iter_mut().enumerate() {
+            *c = i as u8;
+        }
+        let mut m: Masks = [0; N_MASKS];
+        // the cards of a run of places with the same masks gather in a register, joined to the
+        // masks when the run ends (an OR in memory per card would wait on the one before)
+        let (mut joined, mut to) = (0u64, TO_SINK);
+        let flush = |m: &mut Masks, joined: u64, to: u16| {
+            m[(to & 0xff) as usize & (N_MASKS - 1)] |= joined;
+            m[(to >> 8) as usize & (N_MASKS - 1)] |= joined;
+        };
+        // place k swaps with a place in 0..=k by its half of a draw; its card is then final
+        let mut place = |k: usize, half: u32, m: &mut Masks| {
+            let j = ((half as u64 * (k as u64 + 1)) >> 32) as usize & (MAX_CARDS - 1);
+            let k = k & (MAX_CARDS - 1);
+            let (at_k, card) = (pack[k], pack[j]);
+            pack[j] = at_k;
+            pack[k] = card;
+            let t = self.to_of_place[k];
+            if t != to {
+                flush(m, joined, to);
+                (joined, to) = (0, t);
+            }
+            joined |= 1u64 << (card as usize & (MAX_CARDS - 1));
+        };
+        // the swaps of `shuffle_into`, in its order
+        let mut i = n.saturating_sub(1);
+        while i >= 2 {
+            let r = rng.next_u64();
+            place(i, r as u32, &mut m);
+            place(i - 1, (r >> 32) as u32, &mut m);
+            i -= 2;
+        }
+        if i == 1 {
+            let r = rng.next_u64();
+            place(1, r as u32, &mut m);
+        }
+        if n > 0 {
+            // place 0 swaps with itself
+            place(0, 0, &mut m);
+        }
+        flush(&mut m, joined, to);
+        let dealt = n.min(self.len as usize);
+        self.fill(&pack, dealt, &m, d);
     }
 }
 
@@ -338,4 +398,36 @@ pub fn shuffle_into(tables: &Tables, rng: &mut HandRng, deck: &mut [u8; MAX_CARD
 /// Shuffles and deals. The plan is assumed to fit the deck (`deal_order` checks it).
 pub fn deal_random(tables: &Tables, steps: &[DealStep], n: u8, rng: &mut HandRng) -> Deal {
     DealPlan::compile(steps, n).deal_random(tables, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::hand_rng;
+
+    /// The one-pass deal is the deal of the shuffled pack, for every bundled plan (hidden
+    /// packets, an indicator, face-up and hidden talons, 24 to 52 cards) and a short pack.
+    #[test]
+    fn dealing_as_it_shuffles_gives_the_deal_of_the_shuffled_pack() {
+        let mut plans = 0;
+        for b in crate::bundled::all() {
+            let Ok(rules) = crate::engine::bundled_rules(b.name) else {
+                continue;
+            };
+            plans += 1;
+            for hand in 0..200 {
+                let (mut a, mut b) = (hand_rng(7, hand), hand_rng(7, hand));
+                let mut fused = Deal::empty();
+                rules.deal_plan.deal_random_into(&rules.tables, &mut a, &mut fused);
+                let mut pack = [0u8; MAX_CARDS];
+                let len = shuffle_into(&rules.tables, &mut b, &mut pack);
+                let mut apart = Deal::empty();
+                rules.deal_plan.deal_pack(&pack, len, &mut apart);
+                assert_eq!(fused, apart, "{} hand {hand}", rules.variant.name);
+                // both took the same draws
+                assert_eq!(a.next_u64(), b.next_u64());
+            }
+        }
+        assert!(plans > 20, "only {plans} bundled plans");
+    }
 }
