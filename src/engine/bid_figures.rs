@@ -19,7 +19,7 @@
 
 use super::game::{Action, Announced, Game, Levels};
 use super::stage::BidState;
-use super::tables::MAX_SEATS;
+use super::tables::{MAX_SEATS, MAX_SUITS};
 use crate::model::{BidEntry, CardSel, ContractId, Figure, Prim, RoundShape, SuitSel};
 
 fn names_trump(sels: &[CardSel]) -> bool {
@@ -195,13 +195,15 @@ impl Game {
     /// a card of the trump suit cannot be held while the trump is not fixed.
     pub(super) fn unmet_requirements(&self, pos: u8) -> u64 {
         let v = &self.rules.variant;
-        let mut with = self.rules.figures.requires;
+        let ft = &self.rules.figures;
+        let mut with = ft.requires;
         if with == 0 {
             return 0;
         }
         let hand = self.visible_hand(pos);
         // a declarer-only requirement binds the declarer, or a bidder while none is fixed
         let binds_declarer = self.declarer.is_none_or(|d| d == pos);
+        let state = self.trump.map_or(MAX_SUITS, |s| (s as usize).min(MAX_SUITS));
         let mut out = 0u64;
         while with != 0 {
             let f = with.trailing_zeros() as usize;
@@ -210,11 +212,9 @@ impl Game {
             if fig.requires_declarer_only && !binds_declarer {
                 continue;
             }
-            let met = fig.requires.iter().all(|s| {
-                let m = self.rules.tables.sel_mask(s, self.trump);
-                m != 0 && hand & m == m
-            });
-            if !met {
+            // the compiled cards of its selectors (`FigureTables::requires_cards`)
+            let cards = ft.requires_cards.get(f).and_then(|row| row[state]);
+            if cards.is_none_or(|m| hand & m != m) {
                 out |= 1u64 << f;
             }
         }

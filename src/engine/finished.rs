@@ -5,7 +5,6 @@
 //! that `score.rs` and `goals.rs` judge the hand from this value and not from the live `Game`'s
 //! phase state (general-model.md P4: the score→game and melds→game edges).
 
-use super::deal::bit;
 use super::game::Game;
 use super::goals::HandSides;
 use super::play::MAX_TRICKS;
@@ -86,27 +85,24 @@ impl<'a> Finished<'a> {
         f
     }
 
-    /// Marriages in trumps: valid unannounced, counted for the holder at the start of play.
+    /// Marriages in trumps: valid unannounced, counted for the holder at the start of play (the
+    /// pairs' cards compiled per suit, `MeldTables::trump_marriages`).
     fn add_marriages(&mut self, g: &Game, contract: &Contract) {
         let (true, Some(t)) = (contract.melds.marriages != 0, self.trump) else {
             return;
         };
-        let tb = &g.rules.tables;
         // a rolled loop over the positions (no `min(MAX_SEATS)` bound for the compiler to unroll
         // by): this code runs once a hand, where its size costs more than its loop
         let n = self.n as usize;
-        for (i, marriage) in g.rules.variant.melds.marriages.iter().enumerate() {
-            if contract.melds.marriages & (1 << i) == 0 || marriage.every_suit.is_some() {
+        for &(row, cards, value) in &g.rules.melds.trump_marriages {
+            let m = cards.get(t as usize).copied().unwrap_or(0);
+            if contract.melds.marriages & (1 << (row & 7)) == 0 || m == 0 {
                 continue;
             }
-            let (r1, r2) = marriage.ranks;
-            if let (Some(a), Some(b)) = (tb.card(t, r1), tb.card(t, r2)) {
-                let m = bit(a) | bit(b);
-                for p in 0..n {
-                    let p = p & (MAX_SEATS - 1);
-                    if self.start_hands[p] & m == m {
-                        self.melds[p] += marriage.value;
-                    }
+            for p in 0..n {
+                let p = p & (MAX_SEATS - 1);
+                if self.start_hands[p] & m == m {
+                    self.melds[p] += value;
                 }
             }
         }

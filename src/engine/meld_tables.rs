@@ -50,6 +50,9 @@ pub struct MeldTables {
     pub sets: Vec<SetTables>,
     /// The marriage rows of every suit (`every-suit`), as a mask over `melds.marriages`.
     pub every_suit_marriages: u8,
+    /// Per marriage row counted in trumps only (not `every-suit`): its two cards in each suit
+    /// as a mask (0 where the deck lacks one), with its value, for `Finished::add_marriages`.
+    pub trump_marriages: Vec<(u8, [u64; MAX_SUITS], i64)>,
 }
 
 /// One set row compiled for the deck.
@@ -153,6 +156,7 @@ impl MeldTables {
             rows,
             row_by_len,
             sets,
+            trump_marriages: Vec::new(),
             every_suit_marriages: m
                 .marriages
                 .iter()
@@ -161,6 +165,22 @@ impl MeldTables {
                 .fold(0u8, |mask, (i, _)| mask | 1u8.checked_shl(i as u32).unwrap_or(0)),
         };
         tables.suit_runs = tables.compile_suit_runs();
+        tables.trump_marriages =
+            m.marriages
+                .iter()
+                .enumerate()
+                .take(8)
+                .filter(|(_, r)| r.every_suit.is_none())
+                .map(|(i, r)| {
+                    let cards = std::array::from_fn(|s| {
+                        match (t.card(s as SuitId, r.ranks.0), t.card(s as SuitId, r.ranks.1)) {
+                            (Some(a), Some(b)) if (s as SuitId) < t.n_suits => (1u64 << (a & 63)) | (1u64 << (b & 63)),
+                            _ => 0,
+                        }
+                    });
+                    (i as u8, cards, r.value)
+                })
+                .collect();
         tables
     }
 

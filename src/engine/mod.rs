@@ -88,7 +88,8 @@ impl Rules {
                 deck: tables.n_cards,
             });
         }
-        let figures = tables::FigureTables::compile(&variant)?;
+        let mut figures = tables::FigureTables::compile(&variant)?;
+        figures.compile_requirements(&variant, &tables);
         let melds = melds::MeldTables::compile(&variant, &tables);
         let deal_plan = deal::DealPlan::compile(&variant.deal, variant.active);
         let marriage_leads = marriage_lead::LeadMarriages::compile(&variant, &tables);

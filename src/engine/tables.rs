@@ -344,6 +344,11 @@ pub struct FigureTables {
     pub declarer_only: u64,
     /// The figures with card requirements (`requires`).
     pub requires: u64,
+    /// `requires_cards[f][t]`: every card figure `f` requires, together, under the trump state
+    /// `t` (a suit id, `MAX_SUITS` while no trump is fixed); `None` when one of its selectors
+    /// names no card then (a trump card without a trump), so that it cannot be met. Filled by
+    /// `compile_requirements` once the card tables exist.
+    pub requires_cards: Vec<[Option<u64>; MAX_SUITS + 1]>,
     /// The figures that multiply the game instead of being items of their own.
     pub game_multipliers: u64,
     /// The figures a call on the game doubles with it (`game-includes`), when calling is played.
@@ -365,6 +370,23 @@ pub struct FigureTables {
 }
 
 impl FigureTables {
+    /// `requires_cards`, from the card tables: each selector's cards under each trump state.
+    pub fn compile_requirements(&mut self, v: &Variant, t: &Tables) {
+        self.requires_cards = v
+            .figures
+            .iter()
+            .map(|fig| {
+                std::array::from_fn(|state| {
+                    let trump = (state < MAX_SUITS).then_some(state as SuitId);
+                    fig.requires.iter().try_fold(0u64, |all, sel| {
+                        let m = t.sel_mask(sel, trump);
+                        (m != 0).then_some(all | m)
+                    })
+                })
+            })
+            .collect();
+    }
+
     pub fn compile(v: &Variant) -> Result<FigureTables, CompileError> {
         if v.figures.len() > 64 {
             return Err(CompileError::Figures(v.figures.len()));
@@ -374,6 +396,7 @@ impl FigureTables {
             back: vec![0; v.contracts.len()],
             declarer_only: 0,
             requires: 0,
+            requires_cards: Vec::new(),
             game_multipliers: 0,
             game_includes: v
                 .calling
