@@ -1,13 +1,11 @@
 //! The card turns of the hand: takes a `Game` in its trick play, gives the legal cards of the
 //! position to act, a legal card played (moving on at the end of trick 1 and of the play), and
-//! the bots' fast path of random cards (`play_random_card`, `play_random_cards` with `card_run`).
+//! the bots' fast path of random cards (`play_random_card`, `play_random_cards` with
+//! `card_run.rs`).
 //! The talk of trick 1 (in `Stage::Play`) ends with the trick, or goes on as `Stage::Back`.
 
 use super::game::{Action, Game, Phase};
-use super::play::Play;
-use super::seats::Seat;
 use super::stage::{Stage, Talk};
-use super::tables::MAX_SEATS;
 
 impl Game {
     /// Whether trick 1 is played turn by turn now, with announcements or melds beside its cards
@@ -108,10 +106,10 @@ impl Game {
         // card would keep the history's pointers live in the loop
         let (play, history, seats) = (&mut self.play, &mut self.history, &self.seats);
         let run = match (self.keep_history, t.beat_duty) {
-            (true, true) => card_run::<true, true>(play, history, seats, t, &mut local_rng),
-            (true, false) => card_run::<true, false>(play, history, seats, t, &mut local_rng),
-            (false, true) => card_run::<false, true>(play, history, seats, t, &mut local_rng),
-            (false, false) => card_run::<false, false>(play, history, seats, t, &mut local_rng),
+            (true, true) => super::card_run::card_run::<true, true>(play, history, seats, t, &mut local_rng),
+            (true, false) => super::card_run::card_run::<true, false>(play, history, seats, t, &mut local_rng),
+            (false, true) => super::card_run::card_run::<false, true>(play, history, seats, t, &mut local_rng),
+            (false, false) => super::card_run::card_run::<false, false>(play, history, seats, t, &mut local_rng),
         };
         played += run;
         self.actions += run;
@@ -121,33 +119,4 @@ impl Game {
         }
         played
     }
-}
-
-/// Random legal cards until the play is over (`play_random_cards` after trick 1), each written
-/// into `history` by its table seat when `KEEP`, under a table whose `beat_duty` is `DUTY`;
-/// gives how many it played.
-#[inline(always)]
-fn card_run<const KEEP: bool, const DUTY: bool>(
-    play: &mut Play,
-    history: &mut Vec<(Seat, Action)>,
-    seats: &[Seat; MAX_SEATS],
-    t: &super::tables::PlayTable,
-    rng: &mut super::rng::HandRng,
-) -> u32 {
-    let mut played = 0;
-    loop {
-        let m = play.legal_as::<DUTY>(t);
-        if m == 0 {
-            break;
-        }
-        let card = super::rng::random_card(rng, m);
-        if KEEP {
-            history.push((seats[play.to_play as usize & (MAX_SEATS - 1)], Action::Play(card)));
-        }
-        played += 1;
-        if play.place(t, card).is_some() && play.is_over() {
-            break;
-        }
-    }
-    played
 }
