@@ -1,7 +1,7 @@
 //! The card turns of the hand: takes a `Game` in its trick play, gives the legal cards of the
 //! position to act, a legal card played (moving on at the end of trick 1 and of the play), and
 //! the bots' fast path of random cards (`play_random_card`, `play_random_cards` with
-//! `card_run.rs`).
+//! `card_draws.rs`).
 //! The talk of trick 1 (in `Stage::Play`) ends with the trick, or goes on as `Stage::Back`.
 
 use super::game::{Action, Game, Phase};
@@ -106,10 +106,10 @@ impl Game {
         // card would keep the history's pointers live in the loop
         let (play, history, seats) = (&mut self.play, &mut self.history, &self.seats);
         let run = match (self.keep_history, t.beat_duty) {
-            (true, true) => super::card_run::card_run::<true, true>(play, history, seats, t, &mut local_rng),
-            (true, false) => super::card_run::card_run::<true, false>(play, history, seats, t, &mut local_rng),
-            (false, true) => super::card_run::card_run::<false, true>(play, history, seats, t, &mut local_rng),
-            (false, false) => super::card_run::card_run::<false, false>(play, history, seats, t, &mut local_rng),
+            (true, true) => super::card_draws::card_run::<true, true>(play, history, seats, t, &mut local_rng),
+            (true, false) => super::card_draws::card_run::<true, false>(play, history, seats, t, &mut local_rng),
+            (false, true) => super::card_draws::card_run::<false, true>(play, history, seats, t, &mut local_rng),
+            (false, false) => super::card_draws::card_run::<false, false>(play, history, seats, t, &mut local_rng),
         };
         played += run;
         self.actions += run;

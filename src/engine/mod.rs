@@ -9,7 +9,7 @@ mod bid_figures;
 mod bid_holding;
 mod bidding;
 pub mod calling;
-mod card_run;
+mod card_draws;
 mod card_turns;
 pub mod claims;
 mod commit;

@@ -99,9 +99,19 @@ pub fn nth_bit(m: u64, k: u32) -> u8 {
     select(m, prefix, k)
 }
 
-/// A uniformly random card of a mask (64 if the mask is empty).
+/// A uniformly random card of a mask (64 if the mask is empty): by the CPU's bit instructions
+/// where it has them (`card_draws.rs`), else `random_card_portable`; the same card either way.
 #[inline]
 pub fn random_card(rng: &mut HandRng, m: u64) -> u8 {
+    match super::card_draws::random_card_fast(rng, m) {
+        Some(card) => card,
+        None => random_card_portable(rng, m),
+    }
+}
+
+/// `random_card` on any CPU: the count and the k-th card by shifts and masks.
+#[inline]
+pub fn random_card_portable(rng: &mut HandRng, m: u64) -> u8 {
     let prefix = byte_prefix_counts(m);
     let n = (prefix >> 56) as u32;
     if n <= 1 {

@@ -1,0 +1,188 @@
+//! Random cards for the bots: takes a random stream and a mask of cards (or the play, its table
+//! and the stream), gives the draws of `rng::random_card` and the card loop after trick 1
+//! (`card_run`: random legal cards until the play is over, each written into the history when
+//! asked). On an x86-64 CPU with POPCNT and BMI2, found at run time, both run compiled for
+//! them: a mask's count is one instruction and its k-th card two (`pdep`, `tzcnt`), where the
+//! portable code (`rng::random_card_portable`) takes some forty. Both give the same cards from
+//! the same draws (the test `both_paths_draw_the_same_cards`), so a run's results do not depend
+//! on the machine.
+//!
+//! This module is the crate's one use of `unsafe`: the calls into code compiled for CPU
+//! features that were found at run time.
+#![allow(unsafe_code)]
+
+use super::game::Action;
+use super::play::Play;
+use super::rng::{random_card_portable, HandRng};
+use super::seats::Seat;
+use super::tables::{PlayTable, MAX_SEATS};
+
+/// Random legal cards until the play is over, each written into `history` by its table seat
+/// when `KEEP`, under a table whose `beat_duty` is `DUTY`; gives how many it played.
+#[inline(always)]
+pub(super) fn card_run<const KEEP: bool, const DUTY: bool>(
+    play: &mut Play,
+    history: &mut Vec<(Seat, Action)>,
+    seats: &[Seat; MAX_SEATS],
+    t: &PlayTable,
+    rng: &mut HandRng,
+) -> u32 {
+    if let Some(played) = card_loop_fast::<KEEP, DUTY>(play, history, seats, t, rng) {
+        return played;
+    }
+    card_loop::<KEEP, DUTY, false>(play, history, seats, t, rng)
+}
+
+/// The loop of `card_run`; with `BMI2` it draws by `random_card_bmi2`, and is compiled so only
+/// into `card_loop_bmi2`.
+#[inline(always)]
+fn card_loop<const KEEP: bool, const DUTY: bool, const BMI2: bool>(
+    play: &mut Play,
+    history: &mut Vec<(Seat, Action)>,
+    seats: &[Seat; MAX_SEATS],
+    t: &PlayTable,
+    rng: &mut HandRng,
+) -> u32 {
+    let mut played = 0;
+    loop {
+        let m = play.legal_as::<DUTY>(t);
+        if m == 0 {
+            break;
+        }
+        let card = if BMI2 {
+            // SAFETY: `BMI2` is set only by `card_loop_bmi2`, which runs only on a CPU with the
+            // features it is compiled with
+            unsafe { random_card_bmi2(rng, m) }
+        } else {
+            random_card_portable(rng, m)
+        };
+        if KEEP {
+            history.push((seats[play.to_play as usize & (MAX_SEATS - 1)], Action::Play(card)));
+        }
+        played += 1;
+        if play.place(t, card).is_some() && play.is_over() {
+            break;
+        }
+    }
+    played
+}
+
+/// Whether the CPU has POPCNT and BMI2 (the standard library caches the answer).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn has_bit_instructions() -> bool {
+    std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2")
+}
+
+/// `card_loop` compiled for the bit instructions, if the CPU has them.
+#[inline(always)]
+fn card_loop_fast<const KEEP: bool, const DUTY: bool>(
+    play: &mut Play,
+    history: &mut Vec<(Seat, Action)>,
+    seats: &[Seat; MAX_SEATS],
+    t: &PlayTable,
+    rng: &mut HandRng,
+) -> Option<u32> {
+    #[cfg(target_arch = "x86_64")]
+    if has_bit_instructions() {
+        // SAFETY: the CPU has every feature `card_loop_bmi2` is compiled with (just checked)
+        return Some(unsafe { card_loop_bmi2::<KEEP, DUTY>(play, history, seats, t, rng) });
+    }
+    let _ = (play, history, seats, t, rng);
+    None
+}
+
+/// `rng::random_card` by the bit instructions, if the CPU has them.
+#[inline]
+pub(super) fn random_card_fast(rng: &mut HandRng, m: u64) -> Option<u8> {
+    #[cfg(target_arch = "x86_64")]
+    if has_bit_instructions() {
+        // SAFETY: the CPU has every feature `draw_bmi2` is compiled with (just checked)
+        return Some(unsafe { draw_bmi2(rng, m) });
+    }
+    let _ = (rng, m);
+    None
+}
+
+/// `card_loop` with POPCNT and BMI2 (and BMI1's `tzcnt`).
+///
+/// # Safety
+/// The CPU must have POPCNT and BMI2 (`has_bit_instructions`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+unsafe fn card_loop_bmi2<const KEEP: bool, const DUTY: bool>(
+    play: &mut Play,
+    history: &mut Vec<(Seat, Action)>,
+    seats: &[Seat; MAX_SEATS],
+    t: &PlayTable,
+    rng: &mut HandRng,
+) -> u32 {
+    card_loop::<KEEP, DUTY, true>(play, history, seats, t, rng)
+}
+
+/// One draw of `random_card_bmi2`, compiled for the features.
+///
+/// # Safety
+/// The CPU must have POPCNT and BMI2 (`has_bit_instructions`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+unsafe fn draw_bmi2(rng: &mut HandRng, m: u64) -> u8 {
+    // SAFETY: compiled for the features, and called only on a CPU that has them
+    unsafe { random_card_bmi2(rng, m) }
+}
+
+/// `rng::random_card` by the bit instructions: the same draw (`below` of the count, only when
+/// there are two cards or more) and the same card (the k-th set bit, lowest first); the portable
+/// draw on other architectures.
+///
+/// # Safety
+/// Only to be inlined into code compiled for POPCNT and BMI2 (`card_loop_bmi2`, `draw_bmi2`),
+/// which runs only on a CPU that has them.
+#[inline(always)]
+unsafe fn random_card_bmi2(rng: &mut HandRng, m: u64) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let n = m.count_ones();
+        if n <= 1 {
+            return m.trailing_zeros() as u8;
+        }
+        let k = super::rng::below(rng, n) & 63;
+        // SAFETY: the caller runs on a CPU with BMI2 (this function's contract)
+        let kth = unsafe { std::arch::x86_64::_pdep_u64(1u64 << k, m) };
+        kth.trailing_zeros() as u8
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        super::rng::random_card_portable(rng, m)
+    }
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+    use crate::engine::rng::{hand_rng, random_card_portable};
+    use rand::RngCore;
+
+    #[test]
+    fn both_paths_draw_the_same_cards() {
+        if !has_bit_instructions() {
+            return;
+        }
+        let mut masks = hand_rng(3, 4);
+        for i in 0..200_000u64 {
+            // sparse and dense masks, the empty one and single cards among them
+            let m = match i % 4 {
+                0 => masks.next_u64() & masks.next_u64() & masks.next_u64(),
+                1 => masks.next_u64() & masks.next_u64(),
+                2 => masks.next_u64(),
+                _ => 1u64 << (i % 64),
+            };
+            let (mut a, mut b) = (hand_rng(9, i), hand_rng(9, i));
+            // SAFETY: the CPU has the features (checked above)
+            let fast = unsafe { draw_bmi2(&mut a, m) };
+            assert_eq!(fast, random_card_portable(&mut b, m), "mask {m:#x}");
+            assert_eq!(a.next_u64(), b.next_u64(), "the draws differ for {m:#x}");
+        }
+        assert_eq!(random_card_portable(&mut hand_rng(1, 1), 0), 64);
+    }
+}
