@@ -17,32 +17,40 @@ use super::rng::{random_card_portable, HandRng};
 use super::seats::Seat;
 use super::tables::{PlayTable, MAX_SEATS};
 
-/// Random legal cards until the play is over, each written into `history` by its table seat
-/// when `KEEP`, under a table whose `beat_duty` is `DUTY`; gives how many it played.
+/// What the card loop plays on: the play, the history to write the cards into (by table
+/// seat), the seats, the play table and the hand's stream.
+pub(super) struct CardRun<'a> {
+    pub play: &'a mut Play,
+    pub history: &'a mut Vec<(Seat, Action)>,
+    pub seats: &'a [Seat; MAX_SEATS],
+    pub t: &'a PlayTable,
+    pub rng: &'a mut HandRng,
+}
+
+/// Random legal cards until the play is over, each written into the history when `KEEP`, under
+/// a table whose `beat_duty` is `DUTY`; gives how many it played. Compiled for the bit
+/// instructions when the CPU has them.
 #[inline(always)]
-pub(super) fn card_run<const KEEP: bool, const DUTY: bool>(
-    play: &mut Play,
-    history: &mut Vec<(Seat, Action)>,
-    seats: &[Seat; MAX_SEATS],
-    t: &PlayTable,
-    rng: &mut HandRng,
-) -> u32 {
-    if let Some(played) = card_loop_fast::<KEEP, DUTY>(play, history, seats, t, rng) {
-        return played;
+pub(super) fn card_run<const KEEP: bool, const DUTY: bool>(run: CardRun) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if has_bit_instructions() {
+        // SAFETY: the CPU has every feature `card_loop_bmi2` is compiled with (just checked)
+        return unsafe { card_loop_bmi2::<KEEP, DUTY>(run) };
     }
-    card_loop::<KEEP, DUTY, false>(play, history, seats, t, rng)
+    card_loop::<KEEP, DUTY, false>(run)
 }
 
 /// The loop of `card_run`; with `BMI2` it draws by `random_card_bmi2`, and is compiled so only
 /// into `card_loop_bmi2`.
 #[inline(always)]
-fn card_loop<const KEEP: bool, const DUTY: bool, const BMI2: bool>(
-    play: &mut Play,
-    history: &mut Vec<(Seat, Action)>,
-    seats: &[Seat; MAX_SEATS],
-    t: &PlayTable,
-    rng: &mut HandRng,
-) -> u32 {
+fn card_loop<const KEEP: bool, const DUTY: bool, const BMI2: bool>(run: CardRun) -> u32 {
+    let CardRun {
+        play,
+        history,
+        seats,
+        t,
+        rng,
+    } = run;
     let mut played = 0;
     loop {
         let m = play.legal_as::<DUTY>(t);
@@ -74,24 +82,6 @@ fn has_bit_instructions() -> bool {
     std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2")
 }
 
-/// `card_loop` compiled for the bit instructions, if the CPU has them.
-#[inline(always)]
-fn card_loop_fast<const KEEP: bool, const DUTY: bool>(
-    play: &mut Play,
-    history: &mut Vec<(Seat, Action)>,
-    seats: &[Seat; MAX_SEATS],
-    t: &PlayTable,
-    rng: &mut HandRng,
-) -> Option<u32> {
-    #[cfg(target_arch = "x86_64")]
-    if has_bit_instructions() {
-        // SAFETY: the CPU has every feature `card_loop_bmi2` is compiled with (just checked)
-        return Some(unsafe { card_loop_bmi2::<KEEP, DUTY>(play, history, seats, t, rng) });
-    }
-    let _ = (play, history, seats, t, rng);
-    None
-}
-
 /// `rng::random_card` by the bit instructions, if the CPU has them.
 #[inline]
 pub(super) fn random_card_fast(rng: &mut HandRng, m: u64) -> Option<u8> {
@@ -110,14 +100,8 @@ pub(super) fn random_card_fast(rng: &mut HandRng, m: u64) -> Option<u8> {
 /// The CPU must have POPCNT and BMI2 (`has_bit_instructions`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
-unsafe fn card_loop_bmi2<const KEEP: bool, const DUTY: bool>(
-    play: &mut Play,
-    history: &mut Vec<(Seat, Action)>,
-    seats: &[Seat; MAX_SEATS],
-    t: &PlayTable,
-    rng: &mut HandRng,
-) -> u32 {
-    card_loop::<KEEP, DUTY, true>(play, history, seats, t, rng)
+unsafe fn card_loop_bmi2<const KEEP: bool, const DUTY: bool>(run: CardRun) -> u32 {
+    card_loop::<KEEP, DUTY, true>(run)
 }
 
 /// One draw of `random_card_bmi2`, compiled for the features.

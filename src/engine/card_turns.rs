@@ -4,6 +4,7 @@
 //! `card_draws.rs`).
 //! The talk of trick 1 (in `Stage::Play`) ends with the trick, or goes on as `Stage::Back`.
 
+use super::card_draws::{card_run, CardRun};
 use super::game::{Action, Game, Phase};
 use super::stage::{Stage, Talk};
 
@@ -104,12 +105,18 @@ impl Game {
         let mut local_rng = rng.clone();
         // one loop with the history written and one without, chosen once per run: a test per
         // card would keep the history's pointers live in the loop
-        let (play, history, seats) = (&mut self.play, &mut self.history, &self.seats);
+        let run = CardRun {
+            play: &mut self.play,
+            history: &mut self.history,
+            seats: &self.seats,
+            t,
+            rng: &mut local_rng,
+        };
         let run = match (self.keep_history, t.beat_duty) {
-            (true, true) => super::card_draws::card_run::<true, true>(play, history, seats, t, &mut local_rng),
-            (true, false) => super::card_draws::card_run::<true, false>(play, history, seats, t, &mut local_rng),
-            (false, true) => super::card_draws::card_run::<false, true>(play, history, seats, t, &mut local_rng),
-            (false, false) => super::card_draws::card_run::<false, false>(play, history, seats, t, &mut local_rng),
+            (true, true) => card_run::<true, true>(run),
+            (true, false) => card_run::<true, false>(run),
+            (false, true) => card_run::<false, true>(run),
+            (false, false) => card_run::<false, false>(run),
         };
         played += run;
         self.actions += run;
