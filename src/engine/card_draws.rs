@@ -1,7 +1,7 @@
 //! Random cards for the bots: takes a random stream and a mask of cards (or the play, its table
 //! and the stream), gives the draws of `rng::random_card` and the card loop after trick 1
 //! (`card_run`: random legal cards until the play is over, each written into the history when
-//! asked). On an x86-64 CPU with POPCNT and BMI2, found at run time, both run compiled for
+//! asked). On an x86-64 CPU with POPCNT, BMI1 and BMI2, found at run time, both run compiled for
 //! them: a mask's count is one instruction and its k-th card two (`pdep`, `tzcnt`), where the
 //! portable code (`rng::random_card_portable`) takes some forty. Both give the same cards from
 //! the same draws (the test `both_paths_draw_the_same_cards`), so a run's results do not depend
@@ -37,13 +37,17 @@ pub(super) fn card_run<const KEEP: bool, const DUTY: bool>(run: CardRun) -> u32 
         // SAFETY: the CPU has every feature `card_loop_bmi2` is compiled with (just checked)
         return unsafe { card_loop_bmi2::<KEEP, DUTY>(run) };
     }
-    card_loop::<KEEP, DUTY, false>(run)
+    // SAFETY: without `BMI2` the loop draws by the portable code only
+    unsafe { card_loop::<KEEP, DUTY, false>(run) }
 }
 
-/// The loop of `card_run`; with `BMI2` it draws by `random_card_bmi2`, and is compiled so only
-/// into `card_loop_bmi2`.
+/// The loop of `card_run`; with `BMI2` it draws by `random_card_bmi2`.
+///
+/// # Safety
+/// With `BMI2`, the CPU must have POPCNT, BMI1 and BMI2 (`card_loop_bmi2` is the one caller
+/// that sets it); without, there is no condition.
 #[inline(always)]
-fn card_loop<const KEEP: bool, const DUTY: bool, const BMI2: bool>(run: CardRun) -> u32 {
+unsafe fn card_loop<const KEEP: bool, const DUTY: bool, const BMI2: bool>(run: CardRun) -> u32 {
     let CardRun {
         play,
         history,
@@ -58,8 +62,7 @@ fn card_loop<const KEEP: bool, const DUTY: bool, const BMI2: bool>(run: CardRun)
             break;
         }
         let card = if BMI2 {
-            // SAFETY: `BMI2` is set only by `card_loop_bmi2`, which runs only on a CPU with the
-            // features it is compiled with
+            // SAFETY: with `BMI2` the CPU has the features (this function's contract)
             unsafe { random_card_bmi2(rng, m) }
         } else {
             random_card_portable(rng, m)
@@ -75,12 +78,34 @@ fn card_loop<const KEEP: bool, const DUTY: bool, const BMI2: bool>(run: CardRun)
     played
 }
 
-/// Whether the CPU has POPCNT and BMI2 (the standard library caches the answer).
+/// Whether the CPU has POPCNT, BMI1 (`tzcnt`, `andn`) and BMI2 (`pdep`), every feature the
+/// fast code is compiled with (BMI2 does not imply BMI1). Asked of the CPU once and kept in
+/// `BIT_INSTRUCTIONS`, so that a draw pays one load for it.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn has_bit_instructions() -> bool {
-    std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2")
+    use std::sync::atomic::Ordering::Relaxed;
+    match BIT_INSTRUCTIONS.load(Relaxed) {
+        UNKNOWN => {
+            let has = std::is_x86_feature_detected!("popcnt")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("bmi2");
+            BIT_INSTRUCTIONS.store(if has { PRESENT } else { ABSENT }, Relaxed);
+            has
+        }
+        known => known == PRESENT,
+    }
 }
+
+/// What `has_bit_instructions` found: `UNKNOWN` until first asked (every thread finds the same).
+#[cfg(target_arch = "x86_64")]
+static BIT_INSTRUCTIONS: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(UNKNOWN);
+#[cfg(target_arch = "x86_64")]
+const UNKNOWN: u8 = 0;
+#[cfg(target_arch = "x86_64")]
+const ABSENT: u8 = 1;
+#[cfg(target_arch = "x86_64")]
+const PRESENT: u8 = 2;
 
 /// `rng::random_card` by the bit instructions, if the CPU has them.
 #[inline]
@@ -94,24 +119,25 @@ pub(super) fn random_card_fast(rng: &mut HandRng, m: u64) -> Option<u8> {
     None
 }
 
-/// `card_loop` with POPCNT and BMI2 (and BMI1's `tzcnt`).
+/// `card_loop` with POPCNT, BMI1 and BMI2.
 ///
 /// # Safety
-/// The CPU must have POPCNT and BMI2 (`has_bit_instructions`).
+/// The CPU must have POPCNT, BMI1 and BMI2 (`has_bit_instructions`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
 unsafe fn card_loop_bmi2<const KEEP: bool, const DUTY: bool>(run: CardRun) -> u32 {
-    card_loop::<KEEP, DUTY, true>(run)
+    // SAFETY: the CPU has the features (this function's contract)
+    unsafe { card_loop::<KEEP, DUTY, true>(run) }
 }
 
 /// One draw of `random_card_bmi2`, compiled for the features.
 ///
 /// # Safety
-/// The CPU must have POPCNT and BMI2 (`has_bit_instructions`).
+/// The CPU must have POPCNT, BMI1 and BMI2 (`has_bit_instructions`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
 unsafe fn draw_bmi2(rng: &mut HandRng, m: u64) -> u8 {
-    // SAFETY: compiled for the features, and called only on a CPU that has them
+    // SAFETY: the CPU has the features (this function's contract)
     unsafe { random_card_bmi2(rng, m) }
 }
 
@@ -120,8 +146,8 @@ unsafe fn draw_bmi2(rng: &mut HandRng, m: u64) -> u8 {
 /// draw on other architectures.
 ///
 /// # Safety
-/// Only to be inlined into code compiled for POPCNT and BMI2 (`card_loop_bmi2`, `draw_bmi2`),
-/// which runs only on a CPU that has them.
+/// On x86-64 the CPU must have POPCNT, BMI1 and BMI2; it is inlined into code compiled for them
+/// (`card_loop_bmi2`, `draw_bmi2`), where it is fast. No condition on other architectures.
 #[inline(always)]
 unsafe fn random_card_bmi2(rng: &mut HandRng, m: u64) -> u8 {
     #[cfg(target_arch = "x86_64")]
@@ -131,7 +157,7 @@ unsafe fn random_card_bmi2(rng: &mut HandRng, m: u64) -> u8 {
             return m.trailing_zeros() as u8;
         }
         let k = super::rng::below(rng, n) & 63;
-        // SAFETY: the caller runs on a CPU with BMI2 (this function's contract)
+        // SAFETY: the CPU has BMI2 (this function's contract)
         let kth = unsafe { std::arch::x86_64::_pdep_u64(1u64 << k, m) };
         kth.trailing_zeros() as u8
     }

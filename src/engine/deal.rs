@@ -406,7 +406,9 @@ mod tests {
     use crate::engine::rng::hand_rng;
 
     /// The one-pass deal is the deal of the shuffled pack, for every bundled plan (hidden
-    /// packets, an indicator, face-up and hidden talons, 24 to 52 cards) and a short pack.
+    /// packets, an indicator, face-up and hidden talons, 24 to 36 cards), each also with packs
+    /// shorter and longer than the plan (no card to 64, odd and even counts), from a sheet
+    /// that held another deal.
     #[test]
     fn dealing_as_it_shuffles_gives_the_deal_of_the_shuffled_pack() {
         let mut plans = 0;
@@ -415,17 +417,24 @@ mod tests {
                 continue;
             };
             plans += 1;
-            for hand in 0..200 {
-                let (mut a, mut b) = (hand_rng(7, hand), hand_rng(7, hand));
+            let plan = &rules.deal_plan;
+            let own = rules.tables.n_cards;
+            for n_cards in [own, 0, 1, 2, 3, own.saturating_sub(1), own + 1, 63, 64] {
+                let mut tables = rules.tables.clone();
+                tables.n_cards = n_cards;
+                let hands = if n_cards == own { 200 } else { 20 };
                 let mut fused = Deal::empty();
-                rules.deal_plan.deal_random_into(&rules.tables, &mut a, &mut fused);
-                let mut pack = [0u8; MAX_CARDS];
-                let len = shuffle_into(&rules.tables, &mut b, &mut pack);
-                let mut apart = Deal::empty();
-                rules.deal_plan.deal_pack(&pack, len, &mut apart);
-                assert_eq!(fused, apart, "{} hand {hand}", rules.variant.name);
-                // both took the same draws
-                assert_eq!(a.next_u64(), b.next_u64());
+                for hand in 0..hands {
+                    let (mut a, mut b) = (hand_rng(7, hand), hand_rng(7, hand));
+                    plan.deal_random_into(&tables, &mut a, &mut fused);
+                    let mut pack = [0u8; MAX_CARDS];
+                    let len = shuffle_into(&tables, &mut b, &mut pack);
+                    let mut apart = Deal::empty();
+                    plan.deal_pack(&pack, len, &mut apart);
+                    assert_eq!(fused, apart, "{} with {n_cards} cards, hand {hand}", rules.variant.name);
+                    // both took the same draws
+                    assert_eq!(a.next_u64(), b.next_u64());
+                }
             }
         }
         assert!(plans > 20, "only {plans} bundled plans");
