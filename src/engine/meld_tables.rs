@@ -471,6 +471,10 @@ impl SetTables {
             let held_in_every_suit = spans
                 .iter()
                 .fold(*places, |held, &(first, mask)| held & (hand >> first) & mask);
+            if held_in_every_suit == 0 {
+                // most hands: no set, and nothing to count
+                return (0, 0);
+            }
             let mut best = 0u8;
             let mut m = held_in_every_suit;
             while m != 0 {
