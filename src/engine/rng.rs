@@ -101,7 +101,9 @@ pub fn nth_bit(m: u64, k: u32) -> u8 {
 
 /// A uniformly random card of a mask (64 if the mask is empty): by the CPU's bit instructions
 /// where it has them (`card_draws.rs`), else `random_card_portable`; the same card either way.
-#[inline]
+/// Always inlined: a call would keep the stream's state in memory, and a loop of draws would
+/// wait on its stores and loads from one draw to the next.
+#[inline(always)]
 pub fn random_card(rng: &mut HandRng, m: u64) -> u8 {
     match super::card_draws::random_card_fast(rng, m) {
         Some(card) => card,
