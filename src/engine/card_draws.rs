@@ -80,21 +80,28 @@ unsafe fn card_loop<const KEEP: bool, const DUTY: bool, const BMI2: bool>(run: C
 
 /// Whether the CPU has POPCNT, BMI1 (`tzcnt`, `andn`) and BMI2 (`pdep`), every feature the
 /// fast code is compiled with (BMI2 does not imply BMI1). Asked of the CPU once and kept in
-/// `BIT_INSTRUCTIONS`, so that a draw pays one load for it.
+/// `BIT_INSTRUCTIONS`, so that a draw pays one load for it; the asking is out of line, to keep
+/// the callers' loops small.
 #[cfg(target_arch = "x86_64")]
-#[inline]
+#[inline(always)]
 fn has_bit_instructions() -> bool {
-    use std::sync::atomic::Ordering::Relaxed;
-    match BIT_INSTRUCTIONS.load(Relaxed) {
-        UNKNOWN => {
-            let has = std::is_x86_feature_detected!("popcnt")
-                && std::is_x86_feature_detected!("bmi1")
-                && std::is_x86_feature_detected!("bmi2");
-            BIT_INSTRUCTIONS.store(if has { PRESENT } else { ABSENT }, Relaxed);
-            has
-        }
-        known => known == PRESENT,
+    match BIT_INSTRUCTIONS.load(std::sync::atomic::Ordering::Relaxed) {
+        PRESENT => true,
+        ABSENT => false,
+        _ => ask_for_bit_instructions(),
     }
+}
+
+/// `has_bit_instructions` the first time: asks the CPU and keeps the answer.
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+fn ask_for_bit_instructions() -> bool {
+    let has = std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2");
+    BIT_INSTRUCTIONS.store(if has { PRESENT } else { ABSENT }, std::sync::atomic::Ordering::Relaxed);
+    has
 }
 
 /// What `has_bit_instructions` found: `UNKNOWN` until first asked (every thread finds the same).
