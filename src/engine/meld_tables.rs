@@ -612,13 +612,36 @@ mod tests {
     /// trump suit and none, on random hands of every density.
     #[test]
     fn sequences_by_table_are_the_run_by_run_walk() {
-        for name in [
-            "alsos-3p",
-            "alsos-2p-tompa",
-            "alsos-hu-3p",
-            "alsos-4p",
-            "sequences-one-per-length",
-        ] {
+        // one bundled file for every shape of sequence rows (lengths and values, the order,
+        // one per length, suit-rank ties) the bundled files use: chosen by their rules, not by
+        // name, so that a new bundled shape is covered too
+        let mut shapes = Vec::new();
+        let mut files = Vec::new();
+        for b in crate::bundled::all() {
+            let Ok(r) = bundled_rules(b.name) else { continue };
+            let m = &r.variant.melds;
+            if m.sequences.is_empty() {
+                continue;
+            }
+            let rows: Vec<(u32, i64)> = m.sequences.iter().map(|row| (row.length, row.value)).collect();
+            let shape = (
+                rows,
+                m.sequence_order,
+                m.one_per_length,
+                m.ties_by_suit_rank,
+                r.tables.n_cards,
+            );
+            if !shapes.contains(&shape) {
+                shapes.push(shape);
+                files.push(b.name);
+            }
+        }
+        assert!(
+            files.len() >= 3,
+            "only {} shapes of sequence rows: {files:?}",
+            files.len()
+        );
+        for name in files {
             let loaded = bundled_rules(name);
             assert!(loaded.is_ok(), "{name} loads");
             let Ok(r) = loaded else { return };
