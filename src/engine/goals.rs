@@ -36,12 +36,7 @@ impl HandSides {
 /// The tricks of the positions in `mask`, together.
 pub(super) fn tricks_of(f: &Finished, mask: u16) -> u32 {
     // over the mask's bits: a loop over every seat slot would be unrolled eight times
-    let (mut m, mut sum) = (mask, 0u32);
-    while m != 0 {
-        sum += f.tricks_won[m.trailing_zeros() as usize & (MAX_SEATS - 1)] as u32;
-        m &= m - 1;
-    }
-    sum
+    super::score::positions(mask).map(|q| f.tricks_won[q] as u32).sum()
 }
 
 /// `tricks CMP N` for the side `members`.

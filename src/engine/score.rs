@@ -501,7 +501,7 @@ fn side_mask(f: &Finished, by: u8, by_side: bool) -> u16 {
 }
 
 /// The positions whose bits are set in `mask`, lowest first.
-fn positions(mask: u16) -> impl Iterator<Item = usize> {
+pub(super) fn positions(mask: u16) -> impl Iterator<Item = usize> {
     let mut m = mask;
     std::iter::from_fn(move || {
         if m == 0 {
