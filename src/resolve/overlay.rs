@@ -10,7 +10,7 @@
 //!   with `exchange swap-seven`), it is an error: either a typo, so the base's rule silently stays,
 //!   or a new name that reads like an old one, which confuses every table.
 //! - A `contract` or `figure` block without a title that the base does not have is an error
-//!   even when no name is close: only a new block carries a title (`figure uhu "uhu" {`), so an
+//!   even when no name is close: only a new block carries a title (`figure NAME "Title" {`), so an
 //!   untitled one is a change of something that is not there.
 //! - A row (`suit tok`, `sequence kvart`, `when adu:`) the base does not have adds a row; it is
 //!   an error only when its name folds equal to an existing row's (`suit tok` for `suit tök`):
