@@ -48,15 +48,18 @@ pub(super) struct Finished<'a> {
 }
 
 impl<'a> Finished<'a> {
-    /// The finished hand of `g`, played in `contract`.
-    pub(super) fn of(g: &'a Game, contract: &Contract) -> Finished<'a> {
+    /// The finished hand of `g`, played in `contract`, without its meld points: `count_melds`
+    /// adds them in the caller's place. Two steps, so that nothing takes the value's address
+    /// before it is in place: built and counted in one function, it was returned by a copy of
+    /// its 200 bytes each hand.
+    pub(super) fn played(g: &'a Game, contract: &Contract) -> Finished<'a> {
         let play = &g.play;
         let mut points = [0i64; MAX_SEATS];
         // every seat slot (positions from n on have no points): a fixed count keeps the code short
         for (p, q) in points.iter_mut().zip(play.points.iter()) {
             *p = *q as i64;
         }
-        let mut f = Finished {
+        Finished {
             n: g.n,
             trump: g.trump,
             trump_mask: g.table().map(|t| t.trump_mask).unwrap_or(0),
@@ -73,16 +76,19 @@ impl<'a> Finished<'a> {
             tricks_played: play.tricks_played,
             total_tricks: play.total_tricks,
             ended_early: play.ended_early,
-        };
-        f.add_marriages(g, contract);
+        }
+    }
+
+    /// Adds the meld points of the hand (and points for discards) to the `played` hand.
+    pub(super) fn count_melds(&mut self, g: &Game, contract: &Contract) {
+        self.add_marriages(g, contract);
         if contract.discard_points.is_some() {
-            f.add_discard_points(g, contract);
+            self.add_discard_points(g, contract);
         }
         // marriages of every suit, as declared in trick 1 or registered by a lead
-        super::marriages::add_declared_marriages(g, &mut f);
+        super::marriages::add_declared_marriages(g, self);
         // sequences and sets, validated (§4.5)
-        super::melds::add_meld_points(g, &mut f.melds);
-        f
+        super::melds::add_meld_points(g, &mut self.melds);
     }
 
     /// Marriages in trumps: valid unannounced, counted for the holder at the start of play (the

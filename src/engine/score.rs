@@ -129,7 +129,8 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     }
     let n = g.n as usize;
     // the hand's facts, built once here where its play has ended
-    let f = Finished::of(g, contract);
+    let mut f = Finished::played(g, contract);
+    f.count_melds(g, contract);
     let mut ctx = Ctx {
         g,
         f: &f,
