@@ -97,6 +97,9 @@ pub struct Game {
     /// starts (`melds.rs`): its sequences, and per set row its sets (count, strength of the best).
     pub(super) meld_seq: [super::melds::HandSequences; MAX_SEATS],
     pub(super) meld_sets: [[super::melds::HandSets; MAX_MELD_ROWS]; MAX_SEATS],
+    /// Per position, the set rows of `meld_sets` with a set held (bit `i` for row `i`): what
+    /// `open_melds` tests at every turn of trick 1, without a loop over the rows.
+    pub(super) meld_sets_held: [u8; MAX_SEATS],
     /// Calling, the switch and bidding with figures (`calling.rs`).
     pub(super) ext: super::calling::Ext,
     /// Claims and concessions in the play (`claims.rs`).
@@ -187,6 +190,7 @@ impl Game {
             meld_said: [0; MAX_SEATS],
             meld_seq: Default::default(),
             meld_sets: [[(0, 0); MAX_MELD_ROWS]; MAX_SEATS],
+            meld_sets_held: [0; MAX_SEATS],
             ext: Default::default(),
             claims: Default::default(),
             partner: Default::default(),
@@ -256,6 +260,7 @@ impl Game {
             meld_seq,
             // not reset: see below
             meld_sets: _,
+            meld_sets_held,
             ext,
             claims,
             partner,
@@ -311,6 +316,7 @@ impl Game {
         *partner = Default::default();
         *marriages = Default::default();
         *meld_said = [0; MAX_SEATS];
+        *meld_sets_held = [0; MAX_SEATS];
         // the active positions only, in a loop: the whole array's `Default` compiled to 88
         // stores of Option tags and fields (768 bytes, 40% of this reset's time), and the play's
         // `cache_melds` writes these same entries again before anything reads one

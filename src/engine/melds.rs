@@ -70,6 +70,7 @@ impl Game {
             } else {
                 HandSequences::default()
             };
+            let mut held = 0u8;
             for (i, (set, cached)) in mt.sets.iter().zip(self.meld_sets[p].iter_mut()).enumerate() {
                 // sets compare by the trump order in a game with trumps, by the plain order without
                 let strength = if with_trumps {
@@ -82,7 +83,11 @@ impl Game {
                 } else {
                     (0, 0)
                 };
+                if cached.0 > 0 {
+                    held |= 1 << i;
+                }
             }
+            self.meld_sets_held[p] = held;
         }
     }
 
@@ -98,15 +103,8 @@ impl Game {
         } else {
             None
         };
-        let mut sets = 0u8;
-        if let Some(held) = self.meld_sets.get(p) {
-            // only the variant's rows: the rest of the array is always empty
-            for (i, h) in held.iter().take(self.rules.melds.sets.len()).enumerate() {
-                if h.0 > 0 && said & said_set(i as u8) == 0 {
-                    sets |= 1 << i;
-                }
-            }
-        }
+        // the rows held, less those called (`said_set(i)` is bit `i + 1` of `said`)
+        let sets = self.meld_sets_held.get(p).copied().unwrap_or(0) & !(said >> 1);
         (seq, sets)
     }
 
