@@ -49,6 +49,11 @@ ab BASE:
 footprint BASE:
     benches/beside/footprint.sh {{BASE}}
 
+# where the time of a full hand goes, stage by stage (CPU cycles by the time-stamp counter, x86-64):
+# the working tree beside a base commit, both instrumented copies: `just phases 0f4d4e8`
+phases BASE:
+    benches/beside/phases.sh {{BASE}}
+
 # every bundled file checks clean
 variants:
     cargo run -q -- list | awk '{print $1}' | xargs -n1 cargo run -q -- check
