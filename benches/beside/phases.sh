@@ -5,9 +5,8 @@
 # a benchmark: the counter reads cost a little in every step, alike in both. x86-64 only.
 # Usage: benches/beside/phases.sh BASE [RUNS] [HANDS]
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-repo="$(cd "$here/../.." && pwd)"
-work="${PHASES_DIR:-$repo/target/phases}"
+AB_DIR="${PHASES_DIR:-$(cd "$(dirname "$0")/../.." && pwd)/target/phases}"
+source "$(dirname "$0")/ab/setup.sh" # harness_toml, $here, $repo, $work (= AB_DIR)
 base="${1:?usage: phases.sh BASE [RUNS] [HANDS]}"
 rm -rf "$work/new" "$work/base"
 mkdir -p "$work/new" "$work/base" "$work/harness/src"
@@ -19,23 +18,7 @@ for tree in new base; do
   sed -i -e '/^default-run/d' -e '/^\[\[bin\]\]$/,/^$/d' "$work/$tree/Cargo.toml"
 done
 sed -i -e '0,/^name = "kartya"$/s//name = "kartya-base"/' -e 's|^\[lib\]$|[lib]\nname = "kartya_base"|' "$work/base/Cargo.toml"
-cat > "$work/harness/Cargo.toml" <<TOML
-[package]
-name = "kartya-phases"
-version = "0.0.0"
-edition = "2021"
-publish = false
-
-[workspace]
-
-[dependencies]
-kartya = { path = "$work/new" }
-kartya-base = { path = "$work/base" }
-
-[profile.release]
-lto = "fat"
-codegen-units = 1
-TOML
+harness_toml "$work/harness" kartya-phases "$work/new" "$work/base"
 cp "$here/phases/main.rs" "$work/harness/src/main.rs"
 (cd "$work/harness" && cargo build --release -q)
 "$work/harness/target/release/kartya-phases" "${2:-5}" "${3:-300000}"
