@@ -441,7 +441,7 @@ fn pay_side(sides: &Sides, owner_is_declarer: bool, won: bool, value: i64, pay: 
 /// Side against side: each member of the losing side pays `value` to each member of the
 /// winning one (the declarer's side won when `declarer_side_won`), so 2 against 2 and 1
 /// against 3 are both zero-sum.
-#[inline(never)] // off the Alsós path
+#[inline(never)] // only side-against-side payments: off the path of a declarer who pays each opponent
 fn side_vs_side(sides: &Sides, declarer_side_won: bool, value: i64, pay: &mut Pay) {
     let (winners, losers) = if declarer_side_won {
         (sides.team, sides.opponents)
