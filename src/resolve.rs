@@ -459,7 +459,7 @@ impl<'a> Resolver<'a> {
                     self.diags.push(
                         Diag::new(Code::NotHouseRules, last.0, "this house-rules file names no base, and no base was given before it")
                             .label(last.1, "add `extends BASE` to this header")
-                            .help("write `house-rules NAME \"description\" extends alsos-3p`, or give the base first: `kartya check alsos-3p FILE`"),
+                            .help("write `house-rules NAME \"description\" extends BASE`, BASE being a variant's name (`kartya list` shows the bundled ones), or give the base first: `kartya check BASE FILE`"),
                     );
                     return None;
                 }
