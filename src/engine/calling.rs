@@ -222,6 +222,9 @@ impl Game {
                 if self.is_game_multiplier(a.figure) {
                     return Err("the figure multiplies the game: call the game");
                 }
+                if c.called_with_game.contains(&a.figure) {
+                    return Err("the figure is called only with the game: call the game");
+                }
                 let same_side = (a.by == by) || (Some(a.by) != self.declarer && Some(by) != self.declarer);
                 if !c.figure_calls_any_side && !same_side {
                     return Err("a figure is called only by its announcer's side");
@@ -451,10 +454,9 @@ impl Game {
                     !self.is_game_multiplier(a.figure)
                         && self.conceded(Item::Figure(j.min(u16::MAX as usize) as u16)).is_none()
                 });
-                if plays_on && undecided {
-                    // the game is settled; the cards are played on for the figures
-                    self.end_calling();
-                } else {
+                // played on, the game is a settled call like any other: the calling round goes
+                // on as `call-round` says, and the cards are then played for the figures
+                if !(plays_on && undecided) {
                     self.play.ended_early = true;
                     self.finish();
                 }
