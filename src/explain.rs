@@ -945,6 +945,10 @@ fn after_contracts(v: &Variant, o: &mut String) {
                         "only by its announcer's side"
                     };
                     let _ = writeln!(o, "  an announced figure may be called {by}");
+                    if !c.called_with_game.is_empty() {
+                        let names = figure_names(v, &c.called_with_game);
+                        let _ = writeln!(o, "  never called on its own, only with the game: {}", names.join(", "));
+                    }
                 }
                 let _ = writeln!(
                     o,

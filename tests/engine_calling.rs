@@ -617,3 +617,58 @@ fn calling_actions_in_words() {
         assert_eq!(action_text(&g, a), t);
     }
 }
+
+// A17, option gyerunk-kassza-with-game: under gyerunk-any-figure an announced kassza may be
+// called on its own (the literal "any announced figure"); with `called-with-game kassza` it is
+// not, and rides only with a call on the game (§14.2). The hand of
+// tests/hands/gyerunk-any-figure-doubles-kassza.json, up to its calling round.
+#[test]
+fn a17_kassza_called_on_its_own_or_only_with_the_game() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/hands/gyerunk-any-figure-doubles-kassza.json"
+    ))
+    .unwrap();
+    let mut rec: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let actions = rec["actions"].as_array().unwrap().clone();
+    let at = actions.iter().position(|a| a == "call game").unwrap();
+    rec["actions"] = serde_json::Value::Array(actions[..at].to_vec());
+    for (variant, alone) in [("gyerunk-any-figure", true), ("gyerunk-kassza-with-game", false)] {
+        rec["variant"] = variant.into();
+        let mut sources = kartya::source::SourceSet::new();
+        let id = sources.add("prefix.json", rec.to_string(), kartya::source::Origin::User);
+        let r = kartya::record::replay(&mut sources, id);
+        // the prefix stops in the calling round: its one diagnostic says so
+        assert!(
+            r.diags
+                .iter()
+                .all(|d| d.message.contains("stops before the hand is over")),
+            "{variant}: {:?}",
+            r.diags.iter().map(|d| d.message.clone()).collect::<Vec<_>>()
+        );
+        let mut g = r.game.unwrap();
+        assert_eq!(g.phase(), Phase::Call, "{variant}");
+        let kassza = Action::Call(Item::Figure(0));
+        assert_eq!(
+            g.legal_actions().contains(&kassza),
+            alone,
+            "{variant}: kassza called alone"
+        );
+        assert!(
+            g.legal_actions().contains(&Action::Call(Item::Game)),
+            "{variant}: the game"
+        );
+        if !alone {
+            let e = g.apply(kassza).unwrap_err();
+            assert!(e.rule.contains("only with the game"), "{variant}: {}", e.rule);
+            // the game called and played on doubles the kassza with it
+            act(&mut g, &[Action::Call(Item::Game), Action::PlayOn]);
+            finish_quietly(&mut g);
+            assert_eq!(
+                game_item(&g, Item::Figure(0)).multiplier,
+                2,
+                "{variant}: kassza doubled with the game"
+            );
+        }
+    }
+}

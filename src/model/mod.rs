@@ -770,6 +770,9 @@ pub struct Calling {
     /// Announced, these figures are doubled by a call on the game with it (§14.2: a call on the
     /// game doubles them too, if they were announced).
     pub game_includes: Vec<FigureId>,
+    /// With `scope any-figure`: these figures are never called on their own, only doubled with
+    /// the game (`called-with-game`; A17).
+    pub called_with_game: Vec<FigureId>,
     /// With `scope any-figure`: anyone may call an announced figure, not only its announcer's
     /// side (`figure-calls any-side`; A17).
     pub figure_calls_any_side: bool,

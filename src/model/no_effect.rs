@@ -33,6 +33,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
         );
     }
     figures(v, &mut out);
+    calling(v, &mut out);
     front::check(v, &mut out);
     most::check(v, &mut out);
     claims::check(v, &mut out);
@@ -88,6 +89,37 @@ impl Out<'_> {
         let file = e.file;
         self.diags
             .push(Diag::new(Code::NoEffect, file, msg).label(span, label).help(help));
+    }
+}
+
+/// `called-with-game` keeps a figure's own call out: it means something only where figures are
+/// called (`scope any-figure`), and only for a figure a call on the game doubles.
+fn calling(v: &Variant, out: &mut Out) {
+    let Some(c) = &v.calling else { return };
+    if c.called_with_game.is_empty() {
+        return;
+    }
+    let addr = ["calling", c.name.as_str(), "called-with-game"];
+    if c.scope != CallScope::AnyFigure {
+        out.at(
+            &addr,
+            "`called-with-game` keeps figures from being called on their own, but no figure is called: the scope is not `any-figure`".into(),
+            "no figure is called",
+            "write `scope any-figure`, or leave the line out".into(),
+        );
+        return;
+    }
+    for f in &c.called_with_game {
+        if !c.game_includes.contains(f) {
+            let name = v.figures.get(*f).map(|x| x.name.as_str()).unwrap_or("?");
+            out.at_word(
+                &addr,
+                name,
+                format!("`{name}` is called only with the game, but a call on the game does not double it: no call would ever reach it"),
+                "not in `game-includes`",
+                format!("add `{name}` to `game-includes`, or leave it out of this line"),
+            );
+        }
     }
 }
 

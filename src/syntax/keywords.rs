@@ -48,6 +48,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_call_round", "call-round"),
     ("kw_called_card", "called-card"),
     ("kw_called_suit", "called-suit"),
+    ("kw_called_with_game", "called-with-game"),
     ("kw_calling", "calling"),
     ("kw_captures", "captures"),
     ("kw_card_points", "card-points"),

@@ -171,6 +171,7 @@ stmt_kinds! {
     scope_stmt [calling_block] "scope" "scope (off|game|any-figure)";
     allowed_with_stmt [calling_block] "allowed-with" "allowed-with (any | [NAME ...])" set_valued = true;
     game_includes_stmt [calling_block] "game-includes" "game-includes NAME ...";
+    called_with_game_stmt [calling_block] "called-with-game" "called-with-game NAME ...";
     figure_calls_stmt [calling_block] "figure-calls" "figure-calls (own-side|any-side)";
     game_given_up_stmt [calling_block] "game-given-up" "game-given-up (ends-hand|plays-on)";
     call_round_stmt [calling_block] "call-round" "call-round (once|reopens)";

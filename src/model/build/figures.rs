@@ -540,6 +540,7 @@ impl Builder<'_> {
             allowed_with: Vec::new(),
             allowed_with_any: false,
             game_includes: Vec::new(),
+            called_with_game: Vec::new(),
             figure_calls_any_side: false,
             given_up_plays_on: false,
             call_round_reopens: false,
@@ -575,6 +576,11 @@ impl Builder<'_> {
                 }
                 Some(K::game_includes_stmt) => {
                     c.game_includes = (1..e.stmt.words.len())
+                        .filter_map(|i| self.lookup(e, i, "figure", &names.figures))
+                        .collect();
+                }
+                Some(K::called_with_game_stmt) => {
+                    c.called_with_game = (1..e.stmt.words.len())
                         .filter_map(|i| self.lookup(e, i, "figure", &names.figures))
                         .collect();
                 }
