@@ -87,3 +87,41 @@ fn observations_never_show_hidden_or_foreign_cards() {
         );
     }
 }
+
+/// Issue 28.1: the cards an exchanger discards go face down to the talon ([000] §12: "discard
+/// face down back to 9"): every other seat's history leaves his discards out, his own keeps
+/// them. (Before the fix every seat saw them: `kartya play alsos-3p --seat 1 --seed 4` printed
+/// `seat 0: discard piros.8`.)
+#[test]
+fn an_exchangers_discards_are_seen_by_him_alone() {
+    for name in ["alsos-3p", "alsos-4p", "alsos-2p", "siber-both-chains"] {
+        let r = rules(name);
+        let mut discards_seen = 0;
+        for i in 0..300u64 {
+            let mut rng = hand_rng(28, i);
+            let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
+            let mut g = Game::from_deal(Arc::clone(&r), Seat((i % r.variant.players as u64) as u8), deal);
+            g.set_keep_history(true);
+            let mut buf = Vec::new();
+            while random_step(&mut g, &mut rng, &mut buf) {}
+            let discards: Vec<_> = g
+                .history()
+                .iter()
+                .filter(|(_, a)| matches!(a, kartya::engine::Action::Discard(_)))
+                .copied()
+                .collect();
+            for seat in (0..r.variant.players).map(Seat) {
+                let o = g.observation(seat);
+                for d in &discards {
+                    assert_eq!(
+                        o.history.contains(d),
+                        d.0 == seat,
+                        "{name} hand {i}: seat {seat:?} and {d:?}"
+                    );
+                }
+            }
+            discards_seen += discards.len();
+        }
+        assert!(discards_seen > 50, "{name}: only {discards_seen} discards");
+    }
+}

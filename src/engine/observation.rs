@@ -42,6 +42,14 @@ pub struct Observation {
 }
 
 impl Game {
+    /// Whether `seat` may see which card an action discards: its own always; another seat's
+    /// only where the talon draw's discards lie face up. An exchange's discards and a face-down
+    /// draw's go to the talon face down ([000] §12: "discard face down"; Asszorti A3): the others
+    /// do not see which cards they were (the discard actions are left out of their history).
+    fn sees_discard(&self, seat: u8, by: u8, action: Action) -> bool {
+        !matches!(action, Action::Discard(_)) || by == seat || self.draw_discards_face_up()
+    }
+
     /// What a seat may know.
     pub fn observation(&self, seat: Seat) -> Observation {
         let observer = seat;
@@ -95,21 +103,12 @@ impl Game {
             trick,
             face_down: self.face_down_seats(),
             joint: self.joint.map(|p| Seat(self.seat_at(p))),
-            history: if self.sees_draw_discards(seat) {
-                self.history
-                    .iter()
-                    .filter(|(by, a)| !self.hides_face_down(seat, by.0, *a))
-                    .copied()
-                    .collect()
-            } else {
-                // the talon draw's discards are face down: the others see that they were made,
-                // not which cards they were
-                self.history
-                    .iter()
-                    .filter(|(by, a)| !matches!(a, Action::Discard(_)) && !self.hides_face_down(seat, by.0, *a))
-                    .copied()
-                    .collect()
-            },
+            history: self
+                .history
+                .iter()
+                .filter(|(by, a)| !self.hides_face_down(seat, by.0, *a) && self.sees_discard(seat, by.0, *a))
+                .copied()
+                .collect(),
         }
     }
 }

@@ -257,9 +257,9 @@ impl Game {
         }
     }
 
-    /// Whether `seat` may see the talon draw's discard actions in the history.
-    pub(super) fn sees_draw_discards(&self, seat: u8) -> bool {
-        !self.draw.active || self.draw.face_up || self.declarer_seat() == Some(seat)
+    /// Whether the talon draw's discards lie face up for every seat (`discards face-up`).
+    pub(super) fn draw_discards_face_up(&self) -> bool {
+        self.draw.active && self.draw.face_up
     }
 }
 
