@@ -1,9 +1,9 @@
 //! Figures that score unannounced and figures that replace the game (`unannounced V`,
 //! `replaces-game`; digest koenigrufen-family.md §2.7.3, §10.14): takes the finished hand, the
 //! announcements and the figures of the contract, gives whether the game's amount is replaced
-//! (a replacing figure announced, made or missed, or made unannounced) and the items of the
-//! figures a side made without announcing them, paid to that side. Nothing here runs for a
-//! contract whose figures have neither statement.
+//! (a replacing figure announced, made or missed, or made unannounced by the side that won the
+//! game) and the items of the figures a side made without announcing them, paid to that side.
+//! Nothing here runs for a contract whose figures have neither statement.
 
 use super::{eval, pay_side, side_mask, Ctx, Item, Pay, Score, ScoreItem, Sides};
 use crate::engine::tables::MAX_SEATS;
@@ -24,7 +24,13 @@ fn made_unannounced(ctx: &Ctx, fi: usize) -> [Option<(u8, u16)>; 2] {
     let Some(cond) = fig.condition_in(c) else { return out };
     let defender = (0..f.n.min(MAX_SEATS as u8)).find(|&p| f.sides.declarer & (1 << p) == 0);
     let sides = [Some(d), defender.filter(|_| fig.fulfil_by_side)];
-    for (slot, by) in out.iter_mut().zip(sides) {
+    // a replacing amount stands in for the game's, which only the side that won the game is
+    // paid: made by the side that lost it, it scores nothing (koenigrufen-family.md §2.7.3)
+    let winners = [Some(true), Some(false)];
+    for ((slot, by), won) in out.iter_mut().zip(sides).zip(winners) {
+        if fig.replaces_game && ctx.game_won != won {
+            continue;
+        }
         if let Some(by) = by {
             let side = side_mask(f, by, fig.fulfil_by_side);
             if eval(ctx, cond, by, side) {
