@@ -789,7 +789,12 @@ fn after_contracts(v: &Variant, o: &mut String) {
         if let Some(u) = f.unannounced {
             let _ = writeln!(
                 o,
-                "  made without being announced, it scores {u} for the side that made it (nothing if missed)"
+                "  made without being announced, it scores {u} for the side that made it, {} (nothing if missed)",
+                if f.unannounced_unless_any {
+                    "unless any player announced it"
+                } else {
+                    "unless one of its players announced it"
+                }
             );
         }
         if f.replaces_game {

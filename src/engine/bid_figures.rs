@@ -264,6 +264,7 @@ mod tests {
             back_no_trumps: None,
             upgrade: None,
             unannounced: None,
+            unannounced_unless_any: false,
             replaces_game: false,
             prov: Default::default(),
         };

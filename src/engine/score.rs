@@ -386,7 +386,7 @@ impl Sides {
 
 /// A table seat (or an active position) as a bit of a `u16` mask.
 #[inline]
-fn seat_bit(seat: u8) -> u16 {
+pub(super) fn seat_bit(seat: u8) -> u16 {
     1u16 << (seat as usize & (MAX_SEATS - 1))
 }
 

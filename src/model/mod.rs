@@ -701,6 +701,10 @@ pub struct Figure {
     /// `unannounced V`: made without being announced, it scores V for the side that made it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unannounced: Option<i64>,
+    /// `unannounced V unless-announced-by any-side`: not scored by either side once anyone
+    /// announced the figure (false: only a side none of whose players announced it scores it).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unannounced_unless_any: bool,
     /// `replaces-game`: settled, its amount is paid instead of the game's.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub replaces_game: bool,

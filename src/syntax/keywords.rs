@@ -261,6 +261,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_two_passes", "two-passes"),
     ("kw_unannounced", "unannounced"),
     ("kw_unit", "unit"),
+    ("kw_unless_announced_by", "unless-announced-by"),
     ("kw_unmultiplied", "unmultiplied"),
     ("kw_until", "until"),
     ("kw_until_pass", "until-pass"),

@@ -152,7 +152,7 @@ stmt_kinds! {
     effect_stmt [figure_block] "effect" "effect (multiply-game|item)";
     requires_stmt [figure_block] "requires" "requires [declarer] holds CARD ...";
     upgrade_stmt [figure_block] "upgrade" "upgrade N when CONDITION";
-    unannounced_stmt [figure_block] "unannounced" "unannounced N";
+    unannounced_stmt [figure_block] "unannounced" "unannounced N [unless-announced-by (own-side|any-side)]";
     replaces_game_stmt [figure_block] "replaces-game" "replaces-game";
 
     figure_ladder_line [] "figure-ladder" "figure-ladder NAME NAME ... [same-round (forbidden|allowed)]" key = Key::Words(2), doc = "figure-ladder";

@@ -1,14 +1,16 @@
 //! Figures that score unannounced and figures that replace the game (`unannounced V`,
 //! `replaces-game`; digest koenigrufen-family.md §2.7.3, §10.14): takes the finished hand, the
 //! announcements and the figures of the contract, gives whether the game's amount is replaced
-//! (a replacing figure announced, made or missed, or made unannounced) and the items of the
-//! figures a side made without announcing them, paid to that side. Nothing here runs for a
-//! contract whose figures have neither statement.
+//! (a replacing figure announced, made or missed, or made unannounced by the side that won the
+//! game) and the items of the figures a side made without announcing them, paid to that side
+//! (`unless-announced-by`: whether the other side's announcement takes them away).
+//! Nothing here runs for a contract whose figures have neither statement.
 
-use super::{eval, pay_side, side_mask, Ctx, Item, Pay, Score, ScoreItem, Sides};
+use super::{eval, pay_side, seat_bit, side_mask, Ctx, Item, Pay, Score, ScoreItem, Sides};
 use crate::engine::tables::MAX_SEATS;
 
-/// The sides that made figure `fi` without anyone announcing it: the position that stands for
+/// The sides that made figure `fi` without one of their players announcing it (without anyone,
+/// with `unless-announced-by any-side`): the position that stands for
 /// the side on the sheet and the side's mask, for the declarer's side and then the defence (a
 /// `fulfil announcer` figure only for the declarer himself).
 fn made_unannounced(ctx: &Ctx, fi: usize) -> [Option<(u8, u16)>; 2] {
@@ -18,16 +20,32 @@ fn made_unannounced(ctx: &Ctx, fi: usize) -> [Option<(u8, u16)>; 2] {
     let (Some(fig), Some(c), Some(d)) = (g.rules.variant.figures.get(fi), g.contract, f.declarer) else {
         return out;
     };
-    if fig.unannounced.is_none() || g.anns.iter().any(|a| a.figure == fi) || !fig.contracts.contains(&c) {
+    if fig.unannounced.is_none() || !fig.contracts.contains(&c) {
+        return out;
+    }
+    // who announced the figure: a side with an announcer of its own does not score it
+    // unannounced; with `unless-announced-by any-side`, neither side does
+    let announcers = g
+        .anns
+        .iter()
+        .filter(|a| a.figure == fi)
+        .fold(0u16, |m, a| m | seat_bit(a.by));
+    if fig.unannounced_unless_any && announcers != 0 {
         return out;
     }
     let Some(cond) = fig.condition_in(c) else { return out };
     let defender = (0..f.n.min(MAX_SEATS as u8)).find(|&p| f.sides.declarer & (1 << p) == 0);
     let sides = [Some(d), defender.filter(|_| fig.fulfil_by_side)];
-    for (slot, by) in out.iter_mut().zip(sides) {
+    // a replacing amount stands in for the game's, which only the side that won the game is
+    // paid: made by the side that lost it, it scores nothing (koenigrufen-family.md §2.7.3)
+    let winners = [Some(true), Some(false)];
+    for ((slot, by), won) in out.iter_mut().zip(sides).zip(winners) {
+        if fig.replaces_game && ctx.game_won != won {
+            continue;
+        }
         if let Some(by) = by {
             let side = side_mask(f, by, fig.fulfil_by_side);
-            if eval(ctx, cond, by, side) {
+            if side & announcers == 0 && eval(ctx, cond, by, side) {
                 *slot = Some((by, side));
             }
         }

@@ -275,6 +275,7 @@ impl Builder<'_> {
                 back_no_trumps: None,
                 upgrade: None,
                 unannounced: None,
+                unannounced_unless_any: false,
                 replaces_game: false,
                 prov,
             };
@@ -353,7 +354,11 @@ impl Builder<'_> {
                         }
                     }
                     Some(K::fulfil_stmt) => f.fulfil_by_side = self.word(e, 1) == Some(words::Fulfil::Side),
-                    Some(K::unannounced_stmt) => f.unannounced = self.int(e, 1, 0, 1_000_000, "a figure value"),
+                    Some(K::unannounced_stmt) => {
+                        f.unannounced = self.int(e, 1, 0, 1_000_000, "a figure value");
+                        f.unannounced_unless_any =
+                            w(e, 3).is_some() && self.word(e, 3) == Some(words::UnlessAnnouncedBy::AnySide);
+                    }
                     Some(K::replaces_game_stmt) => f.replaces_game = true,
                     Some(K::effect_stmt) => f.multiplies_game = self.word(e, 1) == Some(words::Effect::MultiplyGame),
                     Some(K::requires_stmt) => {

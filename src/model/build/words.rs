@@ -149,6 +149,8 @@ words! {
     enum CallScope { Off = "off", Game = "game", AnyFigure = "any-figure" }
     /// `figure-calls ...`.
     enum FigureCalls { OwnSide = "own-side", AnySide = "any-side" }
+    /// `unannounced N unless-announced-by ...`.
+    enum UnlessAnnouncedBy { OwnSide = "own-side", AnySide = "any-side" }
     /// `call-round ...`.
     enum CallRound { Once = "once", Reopens = "reopens" }
     /// `game-given-up ...`.
