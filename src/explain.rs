@@ -842,6 +842,9 @@ fn after_contracts(v: &Variant, o: &mut String) {
         if f.declarer_only {
             let _ = writeln!(o, "  only the declarer may announce it");
         }
+        if f.first_turn_only {
+            let _ = writeln!(o, "  announced only in the announcer's first turn of a round");
+        }
         if let Some((card, trick)) = &f.keep {
             let _ = writeln!(
                 o,

@@ -686,6 +686,9 @@ pub struct Figure {
     pub aliases: Vec<(ContractId, String)>,
     pub fulfil_by_side: bool,
     pub declarer_only: bool,
+    /// `announce-turn first`: announced only in the announcer's first turn of the round.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub first_turn_only: bool,
     pub keep: Option<(CardSel, TrickRef)>,
     /// Announced, it multiplies the game instead of being an item of its own.
     pub multiplies_game: bool,

@@ -149,6 +149,7 @@ stmt_kinds! {
     fulfil_stmt [figure_block] "fulfil" "fulfil (announcer|side)";
     keep_stmt [figure_block] "keep" "keep CARD until TRICK";
     announce_by_stmt [figure_block] "announce-by" "announce-by (declarer|anyone)";
+    announce_turn_stmt [figure_block] "announce-turn" "announce-turn (first|any)";
     effect_stmt [figure_block] "effect" "effect (multiply-game|item)";
     requires_stmt [figure_block] "requires" "requires [declarer] holds CARD ...";
     upgrade_stmt [figure_block] "upgrade" "upgrade N when CONDITION";

@@ -143,6 +143,8 @@ words! {
     enum Effect { MultiplyGame = "multiply-game", Item = "item" }
     /// `announce-by ...`.
     enum AnnounceBy { Declarer = "declarer", Anyone = "anyone" }
+    /// `announce-turn ...`.
+    enum AnnounceTurn { First = "first", Any = "any" }
     /// `same-round ...` of a figure ladder.
     enum SameRound { Forbidden = "forbidden", Allowed = "allowed" }
     /// `scope ...` of a calling.
