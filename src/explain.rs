@@ -1155,6 +1155,15 @@ fn claims_lines(k: &crate::model::Claims, o: &mut String) {
                 crate::model::DisputedConcession::AsPlayed => "the tricks count as played",
             }
         );
+        let _ = writeln!(
+            o,
+            "  a disputed concession the play confirms (the declarer wins no trick after it): {}",
+            if k.confirmed_as_played {
+                "the tricks count as played"
+            } else {
+                "the tricks since it go to one opponent, as conceded"
+            }
+        );
     }
     let side = if k.conceded_to == crate::model::Seat::DeclarerRight {
         "right"

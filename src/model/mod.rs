@@ -406,6 +406,9 @@ pub struct Claims {
     pub conceded_to: Seat,
     /// What a disputed concession does to the tricks the declarer wins after it.
     pub disputed_concession: DisputedConcession,
+    /// A disputed concession after which the declarer wins no trick: the tricks count as played
+    /// (`concession-confirmed as-played`), not given to one opponent (A11 (d)).
+    pub confirmed_as_played: bool,
 }
 
 /// A concession that an opponent disputed, after which the declarer wins a trick (A11 (a)).

@@ -61,6 +61,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_commits", "commits"),
     ("kw_concede", "concede"),
     ("kw_conceded_to", "conceded-to"),
+    ("kw_concession_confirmed", "concession-confirmed"),
     ("kw_concession_disputed", "concession-disputed"),
     ("kw_contract", "contract"),
     ("kw_contract_choice", "contract-choice"),

@@ -180,6 +180,8 @@ words! {
     }
 
     enum ConcessionDisputed { Stands = "stands", AsPlayed = "as-played" }
+    /// `concession-confirmed ...`.
+    enum ConcessionConfirmed { ConcededTo = "conceded-to", AsPlayed = "as-played" }
     /// `sides ...`.
     enum Sides {
         DeclarerVsEach = "declarer-vs-each",
