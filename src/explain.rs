@@ -847,6 +847,9 @@ fn after_contracts(v: &Variant, o: &mut String) {
         if f.declarer_only {
             let _ = writeln!(o, "  only the declarer may announce it");
         }
+        if f.first_turn_only {
+            let _ = writeln!(o, "  announced only in the announcer's first turn of a round");
+        }
         if let Some((card, trick)) = &f.keep {
             let _ = writeln!(
                 o,
@@ -1159,6 +1162,15 @@ fn claims_lines(k: &crate::model::Claims, o: &mut String) {
                 crate::model::DisputedConcession::Stands =>
                     "it stands, the tricks the declarer wins after it go to the opponents",
                 crate::model::DisputedConcession::AsPlayed => "the tricks count as played",
+            }
+        );
+        let _ = writeln!(
+            o,
+            "  a disputed concession the play confirms (the declarer wins no trick after it): {}",
+            if k.confirmed_as_played {
+                "the tricks count as played"
+            } else {
+                "the tricks since it go to one opponent, as conceded"
             }
         );
     }

@@ -149,6 +149,9 @@ impl Game {
         if Some(pos) != self.declarer {
             m &= !ft.declarer_only;
         }
+        if self.has_spoken(pos) {
+            m &= !ft.first_turn_only;
+        }
         let p = pos as usize % MAX_SEATS;
         let before = self.said_front[p] | self.said_back[p];
         let this_round = if front { self.said_front[p] } else { self.said_back[p] };
@@ -188,6 +191,9 @@ impl Game {
         if fig.declarer_only && Some(pos) != self.declarer {
             return Err("only the declarer may announce the figure");
         }
+        if fig.first_turn_only && self.has_spoken(pos) {
+            return Err("the figure is announced only in the announcer's first turn of the round");
+        }
         if f < 64 && self.unmet_requirements(pos) & (1u64 << f) != 0 {
             return Err("the player does not hold the cards the figure requires");
         }
@@ -214,6 +220,15 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// Whether the position has ended a turn in the announcement round in progress.
+    fn has_spoken(&self, pos: u8) -> bool {
+        let spoke = match self.stage {
+            Stage::Front(talk) | Stage::Back(talk) | Stage::Play(Some(talk)) => talk.spoke,
+            _ => 0,
+        };
+        spoke & 1u16.checked_shl(pos as u32).unwrap_or(0) != 0
     }
 
     fn item_levels(&self, item: Item) -> Option<(Levels, bool)> {
@@ -392,6 +407,7 @@ fn round_id(front: bool) -> u8 {
 /// round is over.
 #[inline]
 pub(super) fn end_turn(talk: &mut Talk, n: u8) -> bool {
+    talk.spoke |= 1u16.checked_shl(talk.speaker as u32).unwrap_or(0);
     let passes = talk.passes.saturating_add(1);
     talk.passes = if talk.said_this_turn { 0 } else { passes };
     talk.said_this_turn = false;

@@ -257,6 +257,7 @@ mod tests {
             aliases: Vec::new(),
             fulfil_by_side: false,
             declarer_only: false,
+            first_turn_only: false,
             keep: None,
             multiplies_game: false,
             requires: Vec::new(),

@@ -21,8 +21,11 @@ impl Game {
     /// Plays a card known to be legal, and moves on at the end of trick 1 and of the play.
     pub(super) fn play_card(&mut self, card: u8) {
         let talk_trick = self.trick_one_talk();
+        let pos = self.play.to_play;
         if let (true, Stage::Play(Some(talk))) = (talk_trick, &mut self.stage) {
             talk.said_this_turn = false;
+            // a card ends the player's turn of the trick-1 talk
+            talk.spoke |= 1u16.checked_shl(pos as u32).unwrap_or(0);
         }
         if self.claims.made.is_some() {
             self.note_claim_card(self.play.to_play, card);

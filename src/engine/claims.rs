@@ -36,6 +36,9 @@ pub enum ClaimOutcome {
     /// Disputed, and a trick went against it: every trick since it went to the opponents
     /// (a failed claim, or a concession that stands).
     Settled,
+    /// Disputed, and the play gave the opponents every trick since it: settled as an accepted
+    /// concession (`concession-confirmed conceded-to`).
+    Confirmed,
     /// Disputed, still being played.
     Open,
 }
@@ -246,8 +249,20 @@ impl Game {
             return true;
         }
         if self.play.is_over() {
-            if let Some(m) = self.claims.made.as_mut() {
-                m.outcome = ClaimOutcome::PlayedOut;
+            // a concession the play confirmed: the declarer took no trick since it
+            let confirmed = m.kind == ClaimKind::Concede
+                && !k.confirmed_as_played
+                && self.play.tricks_won.get(d as usize) == m.tricks.get(d as usize);
+            if let Some(made) = self.claims.made.as_mut() {
+                made.outcome = if confirmed {
+                    ClaimOutcome::Confirmed
+                } else {
+                    ClaimOutcome::PlayedOut
+                };
+            }
+            if confirmed {
+                self.settle(m.opponent);
+                return true;
             }
         }
         false
@@ -314,7 +329,9 @@ impl Game {
         let d = self.declarer?;
         let to = match (m.outcome, m.kind) {
             (ClaimOutcome::Accepted, ClaimKind::Claim) => Some(d),
-            (ClaimOutcome::Accepted, ClaimKind::Concede) | (ClaimOutcome::Settled, _) => Some(m.opponent),
+            (ClaimOutcome::Accepted, ClaimKind::Concede) | (ClaimOutcome::Settled | ClaimOutcome::Confirmed, _) => {
+                Some(m.opponent)
+            }
             _ => None,
         };
         Some(ClaimNote {

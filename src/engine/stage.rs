@@ -70,6 +70,9 @@ pub(super) struct Talk {
     /// Turns the round must have before two passes in a row end it: every active player under
     /// `end all-spoke-then-two-passes`, none under `end two-passes`.
     pub min_turns: u8,
+    /// The positions (bits) that have ended a turn in this round: a pass, or in trick 1 a card
+    /// (`announce-turn first` reads it).
+    pub spoke: u16,
 }
 
 impl Talk {
@@ -82,6 +85,7 @@ impl Talk {
             said_in_trick: false,
             turns: 0,
             min_turns,
+            spoke: 0,
         }
     }
 }

@@ -342,6 +342,8 @@ pub struct FigureTables {
     pub front: Vec<u64>,
     pub back: Vec<u64>,
     pub declarer_only: u64,
+    /// The figures announced only in the announcer's first turn of a round (`announce-turn first`).
+    pub first_turn_only: u64,
     /// The figures with card requirements (`requires`).
     pub requires: u64,
     /// `requires_cards[f][t]`: every card figure `f` requires, together, under the trump state
@@ -395,6 +397,7 @@ impl FigureTables {
             front: vec![0; v.contracts.len()],
             back: vec![0; v.contracts.len()],
             declarer_only: 0,
+            first_turn_only: 0,
             requires: 0,
             requires_cards: Vec::new(),
             game_multipliers: 0,
@@ -434,6 +437,9 @@ impl FigureTables {
             }
             if fig.declarer_only {
                 t.declarer_only |= 1u64 << f;
+            }
+            if fig.first_turn_only {
+                t.first_turn_only |= 1u64 << f;
             }
             if !fig.requires.is_empty() {
                 t.requires |= 1u64 << f;

@@ -1,7 +1,8 @@
-//! Reading a contract's claim statements (`claims`, `conceded-to`, `concession-disputed`):
+//! Reading a contract's claim statements (`claims`, `conceded-to`, `concession-disputed`,
+//! `concession-confirmed`):
 //! takes their entries in any order, gives the contract's `Claims` (none without `claims`).
 
-use super::build::words::{ClaimKind, ConcededTo, ConcessionDisputed, Words};
+use super::build::words::{ClaimKind, ConcededTo, ConcessionConfirmed, ConcessionDisputed, Words};
 use super::{Claims, DisputedConcession, Seat};
 use crate::resolve::Entry;
 use crate::syntax::ast::Word;
@@ -17,6 +18,8 @@ pub(super) struct ClaimRules {
     /// `conceded-to`: (opponent with tricks first, the neighbour).
     conceded_to: Option<(bool, Seat)>,
     disputed: Option<DisputedConcession>,
+    /// `concession-confirmed as-played`.
+    confirmed_as_played: bool,
 }
 
 /// A word of a statement that is not among the keywords the builder knows for its place.
@@ -77,7 +80,12 @@ impl ClaimRules {
                     Some(ConcessionDisputed::Stands) | None => DisputedConcession::Stands,
                 });
             }
-            // the builder hands only the three claim statements to this reader
+            StmtKind::concession_confirmed_stmt => {
+                let word = e.stmt.words.get(1);
+                self.confirmed_as_played =
+                    matches!(word.map(keyword).transpose()?, Some(ConcessionConfirmed::AsPlayed));
+            }
+            // the builder hands only the claim statements to this reader
             _ => {}
         }
         Ok(())
@@ -96,6 +104,7 @@ impl ClaimRules {
             to_opponent_with_tricks,
             conceded_to,
             disputed_concession: self.disputed.unwrap_or(DisputedConcession::Stands),
+            confirmed_as_played: self.confirmed_as_played,
         })
     }
 }

@@ -406,6 +406,9 @@ pub struct Claims {
     pub conceded_to: Seat,
     /// What a disputed concession does to the tricks the declarer wins after it.
     pub disputed_concession: DisputedConcession,
+    /// A disputed concession after which the declarer wins no trick: the tricks count as played
+    /// (`concession-confirmed as-played`), not given to one opponent (A11 (d)).
+    pub confirmed_as_played: bool,
 }
 
 /// A concession that an opponent disputed, after which the declarer wins a trick (A11 (a)).
@@ -686,6 +689,9 @@ pub struct Figure {
     pub aliases: Vec<(ContractId, String)>,
     pub fulfil_by_side: bool,
     pub declarer_only: bool,
+    /// `announce-turn first`: announced only in the announcer's first turn of the round.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub first_turn_only: bool,
     pub keep: Option<(CardSel, TrickRef)>,
     /// Announced, it multiplies the game instead of being an item of its own.
     pub multiplies_game: bool,

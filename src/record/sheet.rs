@@ -255,6 +255,7 @@ fn claim_outcome_word(o: ClaimOutcome) -> &'static str {
         ClaimOutcome::Accepted => "accepted",
         ClaimOutcome::PlayedOut => "disputed, played out as said",
         ClaimOutcome::Settled => "disputed, went against it",
+        ClaimOutcome::Confirmed => "disputed, confirmed by the play",
         ClaimOutcome::Open => "disputed",
     }
 }

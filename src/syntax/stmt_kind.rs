@@ -120,6 +120,7 @@ stmt_kinds! {
     claims_stmt [contract_block] "claims" "claims (claim|concede) ..." set_valued = true, doc = "claims";
     conceded_to_stmt [contract_block] "conceded-to" "conceded-to [opponent-with-tricks] (declarer-left|declarer-right)" doc = "claims";
     concession_disputed_stmt [contract_block] "concession-disputed" "concession-disputed (stands|as-played)" doc = "claims";
+    concession_confirmed_stmt [contract_block] "concession-confirmed" "concession-confirmed (conceded-to|as-played)" doc = "claims";
     each_scores_stmt [contract_block] "each-scores" "each-scores N per-bid N per-trick-off N";
     bid_requires_stmt [contract_block] "requires" "requires same-suit CODE ..." doc = "the-most-pays-holding-requirements-trick-sequences";
     order_if_called_stmt [contract_block] "order-if-called" "order-if-called CODE NAME" doc = "the-most-pays-holding-requirements-trick-sequences";
@@ -149,6 +150,7 @@ stmt_kinds! {
     fulfil_stmt [figure_block] "fulfil" "fulfil (announcer|side)";
     keep_stmt [figure_block] "keep" "keep CARD until TRICK";
     announce_by_stmt [figure_block] "announce-by" "announce-by (declarer|anyone)";
+    announce_turn_stmt [figure_block] "announce-turn" "announce-turn (first|any)";
     effect_stmt [figure_block] "effect" "effect (multiply-game|item)";
     requires_stmt [figure_block] "requires" "requires [declarer] holds CARD ...";
     upgrade_stmt [figure_block] "upgrade" "upgrade N when CONDITION";

@@ -198,7 +198,12 @@ impl Builder<'_> {
                         }
                     }
                     Some(K::exchange_in_stmt) => c.exchange = self.lookup(e, 1, "exchange", &names.exchanges),
-                    Some(K::claims_stmt | K::conceded_to_stmt | K::concession_disputed_stmt) => {
+                    Some(
+                        K::claims_stmt
+                        | K::conceded_to_stmt
+                        | K::concession_disputed_stmt
+                        | K::concession_confirmed_stmt,
+                    ) => {
                         if let Err(bad) = claim_rules.read(e) {
                             self.not_a_keyword(e, &bad);
                         }

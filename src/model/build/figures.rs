@@ -268,6 +268,7 @@ impl Builder<'_> {
                 aliases: Vec::new(),
                 fulfil_by_side: false,
                 declarer_only: false,
+                first_turn_only: false,
                 keep: None,
                 multiplies_game: false,
                 requires: Vec::new(),
@@ -380,6 +381,9 @@ impl Builder<'_> {
                         f.requires = cards.iter().filter_map(|c| self.card_sel(e, c, suits, ranks)).collect();
                     }
                     Some(K::announce_by_stmt) => f.declarer_only = self.word(e, 1) == Some(words::AnnounceBy::Declarer),
+                    Some(K::announce_turn_stmt) => {
+                        f.first_turn_only = self.word(e, 1) == Some(words::AnnounceTurn::First)
+                    }
                     Some(K::keep_stmt) => {
                         let card = e.stmt.words.get(1).map(|w| ast::CardRef::from_text(&w.text, w.span));
                         let trick = e.stmt.words.get(3).and_then(|w| crate::syntax::parse_trick(&w.text));

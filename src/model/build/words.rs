@@ -143,6 +143,8 @@ words! {
     enum Effect { MultiplyGame = "multiply-game", Item = "item" }
     /// `announce-by ...`.
     enum AnnounceBy { Declarer = "declarer", Anyone = "anyone" }
+    /// `announce-turn ...`.
+    enum AnnounceTurn { First = "first", Any = "any" }
     /// `same-round ...` of a figure ladder.
     enum SameRound { Forbidden = "forbidden", Allowed = "allowed" }
     /// `scope ...` of a calling.
@@ -180,6 +182,8 @@ words! {
     }
 
     enum ConcessionDisputed { Stands = "stands", AsPlayed = "as-played" }
+    /// `concession-confirmed ...`.
+    enum ConcessionConfirmed { ConcededTo = "conceded-to", AsPlayed = "as-played" }
     /// `sides ...`.
     enum Sides {
         DeclarerVsEach = "declarer-vs-each",

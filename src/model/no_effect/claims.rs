@@ -18,17 +18,19 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                         format!("take `claims` out of contract `{n}`, or give it a declarer (a bid, or `no-auction {n} forehand-declares`)"),
                     );
                 }
-                if !k.concede && out.entry(&["contract", n, "concession-disputed"]).is_some() {
-                    out.at(
-                        &["contract", n, "concession-disputed"],
-                        format!("contract `{n}` allows no concession, so `concession-disputed` never applies"),
-                        "no concession to dispute",
-                        format!("add `concede` to the `claims` line of contract `{n}`, or drop this line"),
-                    );
+                for key in ["concession-disputed", "concession-confirmed"] {
+                    if !k.concede && out.entry(&["contract", n, key]).is_some() {
+                        out.at(
+                            &["contract", n, key],
+                            format!("contract `{n}` allows no concession, so `{key}` never applies"),
+                            "no concession to dispute",
+                            format!("add `concede` to the `claims` line of contract `{n}`, or drop this line"),
+                        );
+                    }
                 }
             }
             None => {
-                for key in ["conceded-to", "concession-disputed"] {
+                for key in ["conceded-to", "concession-disputed", "concession-confirmed"] {
                     if out.entry(&["contract", n, key]).is_some() {
                         out.at(
                             &["contract", n, key],
