@@ -602,6 +602,17 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
     }
     if let Some(k) = &c.claims {
         claims_lines(k, o);
+        if v.judges_trump_free_tricks() {
+            let _ = writeln!(
+                o,
+                "  the tricks given by a claim or concession hold a trump ({}) for a condition on trump-free tricks",
+                if k.claim_trumps_always {
+                    "always: only tricks played can be free of trumps"
+                } else {
+                    "when a trump was still out at the claim, in a hand or in the trick on the table"
+                }
+            );
+        }
     }
 }
 

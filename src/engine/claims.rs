@@ -10,6 +10,8 @@
 //! counts as won with the card its new owner played in it. A disputed claim or concession is
 //! played on, the hand open; the first trick that goes against what was said settles it as if
 //! it had been accepted when it was said (a concession only under `concession-disputed stands`).
+//! Whether the given tricks hold a trump is judged from the claim, not from the play-out
+//! (`claim-trumps`, `claimed_trump`).
 
 use super::game::{next_pos, Action, Game, Phase};
 use super::play::MAX_TRICKS;
@@ -293,6 +295,7 @@ impl Game {
             self.play.place(t, card);
         }
         let Some(m) = self.claims.made else { return };
+        let held_trump = self.claimed_trump(&m);
         let p = &mut self.play;
         let to_i = to as usize & (MAX_SEATS - 1);
         let (mut tricks, mut points, mut captured) = (0u8, 0i32, 0u64);
@@ -309,9 +312,30 @@ impl Game {
         p.captured[to_i] |= captured;
         for k in m.at_trick as usize..(p.tricks_played as usize).min(MAX_TRICKS) {
             p.trick_winner[k] = to;
-            p.trick_card[k] = m.cards.get(k - m.at_trick as usize).map(|r| r[to_i]).unwrap_or(0);
+            let card = m.cards.get(k - m.at_trick as usize).map(|r| r[to_i]).unwrap_or(0);
+            p.trick_card[k] = held_trump.unwrap_or(card);
         }
         self.finish();
+    }
+
+    /// The trump card the tricks given by claim `m` count as won with, if they hold a trump
+    /// (`no-trump-in last-tricks N` reads a trick's card, A11 (c)): the claim says nothing of
+    /// how they would be played, so they hold one when a trump was still out at the claim (in a
+    /// hand or in the trick on the table: the cards played since it, all of them once played
+    /// out), and with `claim-trumps always` whenever the hand has trumps. None: they hold none,
+    /// and count as won with the card their new owner played.
+    fn claimed_trump(&self, m: &Made) -> Option<u8> {
+        let trumps = self.table()?.trump_mask;
+        let k = self.claims.rules?;
+        let rows = (self.play.tricks_played.saturating_sub(m.at_trick) as usize).min(MAX_TRICKS);
+        let mut since = 0u64;
+        for row in &m.cards[..rows] {
+            for &c in &row[..(self.n as usize).min(MAX_SEATS)] {
+                since |= 1u64.checked_shl(c as u32).unwrap_or(0);
+            }
+        }
+        let out = if k.claim_trumps_always { trumps } else { since & trumps };
+        (out != 0).then(|| out.trailing_zeros() as u8)
     }
 
     /// The declarer's cards laid open to every seat after a claim or concession (0 before).

@@ -1,8 +1,8 @@
 //! Reading a contract's claim statements (`claims`, `conceded-to`, `concession-disputed`,
-//! `concession-confirmed`):
+//! `concession-confirmed`, `claim-trumps`):
 //! takes their entries in any order, gives the contract's `Claims` (none without `claims`).
 
-use super::build::words::{ClaimKind, ConcededTo, ConcessionConfirmed, ConcessionDisputed, Words};
+use super::build::words::{ClaimKind, ClaimTrumps, ConcededTo, ConcessionConfirmed, ConcessionDisputed, Words};
 use super::{Claims, DisputedConcession, Seat};
 use crate::resolve::Entry;
 use crate::syntax::ast::Word;
@@ -20,6 +20,8 @@ pub(super) struct ClaimRules {
     disputed: Option<DisputedConcession>,
     /// `concession-confirmed as-played`.
     confirmed_as_played: bool,
+    /// `claim-trumps always`.
+    claim_trumps_always: bool,
 }
 
 /// A word of a statement that is not among the keywords the builder knows for its place.
@@ -85,6 +87,10 @@ impl ClaimRules {
                 self.confirmed_as_played =
                     matches!(word.map(keyword).transpose()?, Some(ConcessionConfirmed::AsPlayed));
             }
+            StmtKind::claim_trumps_stmt => {
+                let word = e.stmt.words.get(1);
+                self.claim_trumps_always = matches!(word.map(keyword).transpose()?, Some(ClaimTrumps::Always));
+            }
             // the builder hands only the claim statements to this reader
             _ => {}
         }
@@ -105,6 +111,7 @@ impl ClaimRules {
             conceded_to,
             disputed_concession: self.disputed.unwrap_or(DisputedConcession::Stands),
             confirmed_as_played: self.confirmed_as_played,
+            claim_trumps_always: self.claim_trumps_always,
         })
     }
 }

@@ -171,3 +171,22 @@ impl Prim {
         }
     }
 }
+
+impl Variant {
+    /// Whether some condition asks whether tricks hold a trump (`no-trump-in last-tricks N`), in
+    /// a figure or a contract: the only place `claim-trumps` is read.
+    pub fn judges_trump_free_tricks(&self) -> bool {
+        let mut found = false;
+        let mut look = |c: &Cond| c.prims(&mut |p| found |= matches!(p, Prim::NoTrumpInLast(_)));
+        for f in &self.figures {
+            f.conditions.iter().for_each(|(_, c)| look(c));
+            if let Some((_, c)) = &f.upgrade {
+                look(c);
+            }
+        }
+        for c in &self.contracts {
+            c.goal.iter().chain(c.deduct.iter()).for_each(&mut look);
+        }
+        found
+    }
+}

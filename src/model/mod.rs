@@ -409,6 +409,9 @@ pub struct Claims {
     /// A disputed concession after which the declarer wins no trick: the tricks count as played
     /// (`concession-confirmed as-played`), not given to one opponent (A11 (d)).
     pub confirmed_as_played: bool,
+    /// The tricks given by a claim or concession hold a trump for `no-trump-in last-tricks N`
+    /// even when no trump was out at the claim (`claim-trumps always`; A11 (c)).
+    pub claim_trumps_always: bool,
 }
 
 /// A concession that an opponent disputed, after which the declarer wins a trick (A11 (a)).

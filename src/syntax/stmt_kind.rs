@@ -121,6 +121,7 @@ stmt_kinds! {
     conceded_to_stmt [contract_block] "conceded-to" "conceded-to [opponent-with-tricks] (declarer-left|declarer-right)" doc = "claims";
     concession_disputed_stmt [contract_block] "concession-disputed" "concession-disputed (stands|as-played)" doc = "claims";
     concession_confirmed_stmt [contract_block] "concession-confirmed" "concession-confirmed (conceded-to|as-played)" doc = "claims";
+    claim_trumps_stmt [contract_block] "claim-trumps" "claim-trumps (if-out|always)" doc = "claims";
     each_scores_stmt [contract_block] "each-scores" "each-scores N per-bid N per-trick-off N";
     bid_requires_stmt [contract_block] "requires" "requires same-suit CODE ..." doc = "the-most-pays-holding-requirements-trick-sequences";
     order_if_called_stmt [contract_block] "order-if-called" "order-if-called CODE NAME" doc = "the-most-pays-holding-requirements-trick-sequences";

@@ -202,7 +202,8 @@ impl Builder<'_> {
                         K::claims_stmt
                         | K::conceded_to_stmt
                         | K::concession_disputed_stmt
-                        | K::concession_confirmed_stmt,
+                        | K::concession_confirmed_stmt
+                        | K::claim_trumps_stmt,
                     ) => {
                         if let Err(bad) = claim_rules.read(e) {
                             self.not_a_keyword(e, &bad);

@@ -184,6 +184,8 @@ words! {
     enum ConcessionDisputed { Stands = "stands", AsPlayed = "as-played" }
     /// `concession-confirmed ...`.
     enum ConcessionConfirmed { ConcededTo = "conceded-to", AsPlayed = "as-played" }
+    /// `claim-trumps ...`.
+    enum ClaimTrumps { IfOut = "if-out", Always = "always" }
     /// `sides ...`.
     enum Sides {
         DeclarerVsEach = "declarer-vs-each",

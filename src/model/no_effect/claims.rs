@@ -1,7 +1,8 @@
 //! The no-effect checks of claims: takes the contracts with their claim statements, gives a
 //! `kartya::no-effect` error where a claim rule could never be used in a hand (claims in a
 //! contract that has no declarer, the claim details without `claims`, a rule for disputed
-//! concessions where no concession may be made).
+//! concessions where no concession may be made, `claim-trumps` where no condition asks about
+//! trumps in tricks).
 
 use super::*;
 
@@ -18,6 +19,14 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                         format!("take `claims` out of contract `{n}`, or give it a declarer (a bid, or `no-auction {n} forehand-declares`)"),
                     );
                 }
+                if !v.judges_trump_free_tricks() && out.entry(&["contract", n, "claim-trumps"]).is_some() {
+                    out.at(
+                        &["contract", n, "claim-trumps"],
+                        "no condition asks whether tricks hold a trump (`no-trump-in last-tricks N`), so `claim-trumps` never applies".to_string(),
+                        "nothing reads it",
+                        "drop this line, or judge trump-free tricks with `no-trump-in last-tricks N`".to_string(),
+                    );
+                }
                 for key in ["concession-disputed", "concession-confirmed"] {
                     if !k.concede && out.entry(&["contract", n, key]).is_some() {
                         out.at(
@@ -30,7 +39,12 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                 }
             }
             None => {
-                for key in ["conceded-to", "concession-disputed", "concession-confirmed"] {
+                for key in [
+                    "conceded-to",
+                    "concession-disputed",
+                    "concession-confirmed",
+                    "claim-trumps",
+                ] {
                     if out.entry(&["contract", n, key]).is_some() {
                         out.at(
                             &["contract", n, key],
