@@ -276,7 +276,11 @@ fn bidding_rounds(v: &Variant, o: &mut String) {
                     s.push_str(", a player who speaks before the holder in the round's order may only hold the standing bid (becoming its holder) or pass; the others raise or pass; a pass is final");
                 }
                 if *forced_last {
-                    s.push_str(", when all others pass without a bid the last player is declarer without a bid");
+                    s.push_str(if v.bidding.contract_choice == ContractChoice::AtLeastBid {
+                        ", when all others pass without a bid the last player is declarer without a bid"
+                    } else {
+                        ", when all others pass without a bid the last player may not pass: he bids, any bid the round allows"
+                    });
                 }
                 if *ties_by_suit {
                     s.push_str(", a bid may equal the standing one: both bidders name the trump suit they intend, the higher-ranking suit's bid stands and fixes the trumps, the other bidder has passed");

@@ -76,11 +76,23 @@ impl Game {
         if !forced_last || bid.high.is_some() {
             return None;
         }
-        let left: Vec<u8> = (0..self.n).filter(|p| bid.passed & (1 << p) == 0).collect();
-        match left.as_slice() {
-            [p] => Some(*p),
-            _ => None,
-        }
+        let all = (1u32 << self.n) - 1;
+        let left = all & !u32::from(bid.passed);
+        (left.count_ones() == 1).then(|| left.trailing_zeros() as u8)
+    }
+
+    /// Whether the forced last player names his contract by a bid of his own: the bid is the
+    /// contract (no `contract-choice at-least-bid`, which names it after the auction) and some
+    /// entry of the ladder is his to bid. He then has the turn and may not pass; otherwise he
+    /// is declarer without a bid.
+    pub(super) fn forced_bids(&self, bid: &BidState, ladder: usize, no_indicator: bool) -> bool {
+        self.rules.variant.bidding.contract_choice != ContractChoice::AtLeastBid
+            && (0..self.ladder_len(ladder)).any(|i| self.biddable(bid, ladder, i, no_indicator).is_ok())
+    }
+
+    /// Whether the player to speak is the forced last player, who may not pass.
+    pub(super) fn must_bid(&self, bid: &BidState) -> bool {
+        self.forced_declarer(bid) == Some(bid.turn)
     }
 
     /// The auction is won by `pos` with `final_bid` (an entry of `ladder`, or none): the declarer
