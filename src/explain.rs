@@ -278,6 +278,8 @@ fn bidding_rounds(v: &Variant, o: &mut String) {
                 if *forced_last {
                     s.push_str(if v.bidding.contract_choice == ContractChoice::AtLeastBid {
                         ", when all others pass without a bid the last player is declarer without a bid"
+                    } else if v.bidding.forced_bid == ForcedBid::Lowest {
+                        ", when all others pass without a bid the last player is declarer of the ladder's lowest entry without a bid (forced-bid lowest)"
                     } else {
                         ", when all others pass without a bid the last player may not pass: he bids, any bid the round allows"
                     });

@@ -6,7 +6,7 @@
 
 use super::game::{Action, Game};
 use super::stage::{BidState, Stage};
-use crate::model::{BidEntry, ContractChoice, RoundShape};
+use crate::model::{BidEntry, ContractChoice, ForcedBid, RoundShape};
 
 /// The contract choice after the auction: the declarer who names it, the ladder, the final bid
 /// (`None`: declarer without a bid), and the number of the round that was won. The auction hands
@@ -82,11 +82,13 @@ impl Game {
     }
 
     /// Whether the forced last player names his contract by a bid of his own: the bid is the
-    /// contract (no `contract-choice at-least-bid`, which names it after the auction) and some
-    /// entry of the ladder is his to bid. He then has the turn and may not pass; otherwise he
+    /// contract (no `contract-choice at-least-bid`, which names it after the auction), no
+    /// `forced-bid lowest`, and some entry of the ladder is his to bid. He then has the turn and may not pass; otherwise he
     /// is declarer without a bid.
     pub(super) fn forced_bids(&self, bid: &BidState, ladder: usize, no_indicator: bool) -> bool {
-        self.rules.variant.bidding.contract_choice != ContractChoice::AtLeastBid
+        let b = &self.rules.variant.bidding;
+        b.contract_choice != ContractChoice::AtLeastBid
+            && b.forced_bid == ForcedBid::Any
             && (0..self.ladder_len(ladder)).any(|i| self.biddable(bid, ladder, i, no_indicator).is_ok())
     }
 

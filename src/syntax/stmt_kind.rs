@@ -92,6 +92,7 @@ stmt_kinds! {
     switch_row [bidding_block] "switch" "switch NAME at-most N" key = Key::Words(2);
     no_auction_stmt [bidding_block] "no-auction" "no-auction NAME [declarer forehand]";
     contract_choice_stmt [bidding_block] "contract-choice" "contract-choice (at-least-bid|bid)";
+    forced_bid_stmt [bidding_block] "forced-bid" "forced-bid (any|lowest)";
 
     ladder_line [] "ladder" "ladder NAME NAME ..." key = Key::Words(2), doc = "bidding-and-ladder";
 

@@ -125,6 +125,8 @@ words! {
     }
     /// `contract-choice ...`.
     enum ContractChoice { AtLeastBid = "at-least-bid", Bid = "bid" }
+    /// `forced-bid ...`.
+    enum ForcedBid { Any = "any", Lowest = "lowest" }
     /// `front-round ...`.
     enum FrontRound { DeclarerFirst = "declarer-first", None = "none" }
     /// `back-round ...`.
