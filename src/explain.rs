@@ -809,6 +809,12 @@ fn after_contracts(v: &Variant, o: &mut String) {
                 "  settled (announced, or made unannounced), its amount is paid instead of the game's"
             );
         }
+        if f.settle_by_side {
+            let _ = writeln!(
+                o,
+                "  announced by two players of one side, it is settled once for the side (as the first announcement)"
+            );
+        }
         // a game multiplier's condition and side are never used: the game's result decides
         for &c in f.contracts.iter().filter(|_| !f.multiplies_game) {
             if let Some(cond) = f.condition_in(c) {

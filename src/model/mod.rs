@@ -720,6 +720,10 @@ pub struct Figure {
     /// `replaces-game`: settled, its amount is paid instead of the game's.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub replaces_game: bool,
+    /// `settle side`: announced by two players of one side, it is settled once for the side, as
+    /// its first announcement (false: once for each announcement).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub settle_by_side: bool,
     #[serde(skip)]
     pub prov: Prov,
 }

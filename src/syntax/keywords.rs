@@ -224,6 +224,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_session", "session"),
     ("kw_set", "set"),
     ("kw_set_order", "set-order"),
+    ("kw_settle", "settle"),
     ("kw_shown", "shown"),
     ("kw_shows_talon", "shows-talon"),
     ("kw_side", "side"),

@@ -155,6 +155,7 @@ stmt_kinds! {
     upgrade_stmt [figure_block] "upgrade" "upgrade N when CONDITION";
     unannounced_stmt [figure_block] "unannounced" "unannounced N [unless-announced-by (own-side|any-side)]";
     replaces_game_stmt [figure_block] "replaces-game" "replaces-game";
+    settle_stmt [figure_block] "settle" "settle (side|each)";
 
     figure_ladder_line [] "figure-ladder" "figure-ladder NAME NAME ... [same-round (forbidden|allowed)]" key = Key::Words(2), doc = "figure-ladder";
 

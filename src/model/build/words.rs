@@ -151,6 +151,8 @@ words! {
     enum CallScope { Off = "off", Game = "game", AnyFigure = "any-figure" }
     /// `figure-calls ...`.
     enum FigureCalls { OwnSide = "own-side", AnySide = "any-side" }
+    /// `settle ...` of a figure.
+    enum Settle { Side = "side", Each = "each" }
     /// `unannounced N unless-announced-by ...`.
     enum UnlessAnnouncedBy { OwnSide = "own-side", AnySide = "any-side" }
     /// `call-round ...`.
