@@ -276,7 +276,13 @@ fn bidding_rounds(v: &Variant, o: &mut String) {
                     s.push_str(", a player who speaks before the holder in the round's order may only hold the standing bid (becoming its holder) or pass; the others raise or pass; a pass is final");
                 }
                 if *forced_last {
-                    s.push_str(", when all others pass without a bid the last player is declarer without a bid");
+                    s.push_str(if v.bidding.contract_choice == ContractChoice::AtLeastBid {
+                        ", when all others pass without a bid the last player is declarer without a bid"
+                    } else if v.bidding.forced_bid == ForcedBid::Lowest {
+                        ", when all others pass without a bid the last player is declarer of the ladder's lowest entry without a bid (forced-bid lowest)"
+                    } else {
+                        ", when all others pass without a bid the last player may not pass: he bids, any bid the round allows"
+                    });
                 }
                 if *ties_by_suit {
                     s.push_str(", a bid may equal the standing one: both bidders name the trump suit they intend, the higher-ranking suit's bid stands and fixes the trumps, the other bidder has passed");
@@ -812,6 +818,12 @@ fn after_contracts(v: &Variant, o: &mut String) {
             let _ = writeln!(
                 o,
                 "  settled (announced, or made unannounced), its amount is paid instead of the game's"
+            );
+        }
+        if f.settle_by_side {
+            let _ = writeln!(
+                o,
+                "  announced by two players of one side, it is settled once for the side (as the first announcement)"
             );
         }
         // a game multiplier's condition and side are never used: the game's result decides

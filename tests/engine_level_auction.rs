@@ -210,7 +210,8 @@ fn declarer_right_leads_before_the_declarer_when_play_goes_clockwise() {
 }
 
 /// §5.4.3, the simplified auction (level-auction-simplified.kartya): a jump is allowed, the bid is
-/// the contract, and the forced dealer plays the lowest contract.
+/// the contract, and the forced dealer may not pass but bids any contract (§5.2.8, §5.4.2: he
+/// "may announce any of the four contracts"; issue 27 item 10).
 #[test]
 fn simplified_auction_jumps_and_plays_the_bid() {
     let r = fixture_rules("level-auction-simplified");
@@ -221,6 +222,12 @@ fn simplified_auction_jumps_and_plays_the_bid() {
     assert_eq!(g.declarer(), Some(Seat(A)));
     let mut g = new_game(&r);
     act(&mut g, &[Action::Pass, Action::Pass]);
+    assert_eq!(g.phase(), Phase::Bidding, "the forced dealer speaks");
+    assert_eq!(g.to_act_seat(), Seat(C));
+    assert_eq!(legal(&g), sorted((THREE..=HAND).map(Action::Bid).collect()), "no pass");
+    assert!(g.clone().apply(Action::Pass).is_err(), "the forced dealer may not pass");
+    act(&mut g, &[Action::Bid(TWO)]);
     assert_eq!(g.declarer(), Some(Seat(C)), "the forced dealer");
-    assert_eq!(g.contract(), Some(contract(&r, "három")));
+    assert_eq!(g.contract(), Some(contract(&r, "kettő")));
+    assert_eq!(g.phase(), Phase::Play, "no contract choice");
 }

@@ -267,6 +267,7 @@ mod tests {
             unannounced: None,
             unannounced_unless_any: false,
             replaces_game: false,
+            settle_by_side: false,
             prov: Default::default(),
         };
         assert!(needs_trump(&f));

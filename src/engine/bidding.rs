@@ -67,7 +67,13 @@ impl Game {
 
     /// Whether entry `i` of a ladder may be bid now by the player to bid, or why not: the
     /// ladder's rules and what the contract requires him to hold.
-    fn biddable(&self, bid: &BidState, ladder: usize, i: u8, no_indicator: bool) -> Result<(), &'static str> {
+    pub(super) fn biddable(
+        &self,
+        bid: &BidState,
+        ladder: usize,
+        i: u8,
+        no_indicator: bool,
+    ) -> Result<(), &'static str> {
         self.on_ladder_now(bid, ladder, i, no_indicator)?;
         match self
             .rules
@@ -106,7 +112,7 @@ impl Game {
         self.level_raise(bid, i)
     }
 
-    fn ladder_len(&self, ladder: usize) -> u8 {
+    pub(super) fn ladder_len(&self, ladder: usize) -> u8 {
         self.rules
             .variant
             .bid_ladders
@@ -151,7 +157,9 @@ impl Game {
             Some(RoundShape::Ascending {
                 ladder, no_indicator, ..
             }) => {
-                out.push(Action::Pass);
+                if !self.must_bid(bid) {
+                    out.push(Action::Pass);
+                }
                 if self.check_hold(bid).is_ok() {
                     out.push(Action::Hold);
                 }
@@ -189,6 +197,9 @@ impl Game {
         }
         match (self.round_shape(bid), action) {
             (Some(RoundShape::AcceptIndicator), Action::Accept | Action::Pass) => Ok(()),
+            (Some(RoundShape::Ascending { .. }), Action::Pass) if self.must_bid(bid) => {
+                Err("the last player may not pass when all the others have passed without a bid: he must bid")
+            }
             (Some(RoundShape::Ascending { .. }), Action::Pass) => Ok(()),
             (Some(RoundShape::Ascending { .. }), Action::Hold) => self.check_hold(bid),
             (Some(RoundShape::Ascending { .. }), Action::Join) => self.check_join(bid),
@@ -299,6 +310,13 @@ impl Game {
                     }
                 }
                 if let Some(last) = self.forced_declarer(bid) {
+                    // the last player left speaks and must bid, or is declarer without a bid
+                    let mut turn = *bid;
+                    turn.turn = last;
+                    if self.forced_bids(&turn, ladder, no_indicator) {
+                        *bid = turn;
+                        return true;
+                    }
                     self.declare_without_bid(*bid, last, ladder, number);
                     return false;
                 }
@@ -387,8 +405,9 @@ impl Game {
         self.after_bidding();
     }
 
-    /// `forced-last`: the last player is declarer without a bid; he names any contract, or
-    /// plays the ladder's lowest entry when the bid is the contract.
+    /// `forced-last`: the last player is declarer without a bid; he names any contract (with
+    /// `contract-choice at-least-bid`), or plays the ladder's lowest entry when he has no bid of
+    /// his own to make.
     fn declare_without_bid(&mut self, bid: BidState, pos: u8, ladder: usize, number: u32) {
         if self.start_choice(pos, ladder, None, number) {
             return;

@@ -6,7 +6,7 @@
 
 use super::game::{Action, Game};
 use super::stage::{BidState, Stage};
-use crate::model::{BidEntry, ContractChoice, RoundShape};
+use crate::model::{BidEntry, ContractChoice, ForcedBid, RoundShape};
 
 /// The contract choice after the auction: the declarer who names it, the ladder, the final bid
 /// (`None`: declarer without a bid), and the number of the round that was won. The auction hands
@@ -76,11 +76,25 @@ impl Game {
         if !forced_last || bid.high.is_some() {
             return None;
         }
-        let left: Vec<u8> = (0..self.n).filter(|p| bid.passed & (1 << p) == 0).collect();
-        match left.as_slice() {
-            [p] => Some(*p),
-            _ => None,
-        }
+        let all = (1u32 << self.n) - 1;
+        let left = all & !u32::from(bid.passed);
+        (left.count_ones() == 1).then(|| left.trailing_zeros() as u8)
+    }
+
+    /// Whether the forced last player names his contract by a bid of his own: the bid is the
+    /// contract (no `contract-choice at-least-bid`, which names it after the auction), no
+    /// `forced-bid lowest`, and some entry of the ladder is his to bid. He then has the turn and may not pass; otherwise he
+    /// is declarer without a bid.
+    pub(super) fn forced_bids(&self, bid: &BidState, ladder: usize, no_indicator: bool) -> bool {
+        let b = &self.rules.variant.bidding;
+        b.contract_choice != ContractChoice::AtLeastBid
+            && b.forced_bid == ForcedBid::Any
+            && (0..self.ladder_len(ladder)).any(|i| self.biddable(bid, ladder, i, no_indicator).is_ok())
+    }
+
+    /// Whether the player to speak is the forced last player, who may not pass.
+    pub(super) fn must_bid(&self, bid: &BidState) -> bool {
+        self.forced_declarer(bid) == Some(bid.turn)
     }
 
     /// The auction is won by `pos` with `final_bid` (an entry of `ladder`, or none): the declarer

@@ -281,6 +281,14 @@ fn score_figures(ctx: &Ctx, sides: &Sides, s: &mut Score) {
             _ => fig.back.unwrap_or(0),
         };
         let owner_decl = hand_sides.declarer & seat_bit(a.by) != 0;
+        // `settle side`: a partner's repeat of his side's announcement is not settled again
+        if fig.settle_by_side
+            && g.anns[..i]
+                .iter()
+                .any(|b| b.figure == a.figure && (hand_sides.declarer & seat_bit(b.by) != 0) == owner_decl)
+        {
+            continue;
+        }
         let side = side_mask(f, a.by, fig.fulfil_by_side);
         let won = match g.conceded(Item::Figure(i as u16)) {
             Some(declarer_won) => declarer_won == owner_decl,

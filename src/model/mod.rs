@@ -190,6 +190,8 @@ pub struct Bidding {
     pub no_auction: Option<NoAuction>,
     /// Which contract the declarer plays after the auction (`contract-choice`).
     pub contract_choice: ContractChoice,
+    /// What a `forced-last` player whose bid is the contract bids (`forced-bid`).
+    pub forced_bid: ForcedBid,
 }
 
 /// A game without an auction: the contract of every hand, and whether forehand is its declarer
@@ -208,6 +210,16 @@ pub enum ContractChoice {
     /// The declarer names a contract of the ladder at or above his final bid (any entry after
     /// becoming declarer without a bid).
     AtLeastBid,
+}
+
+/// What the last player of a `forced-last` round bids when all the others passed without a bid
+/// and the bid is the contract (with `contract-choice at-least-bid` he names any contract).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ForcedBid {
+    /// He may not pass and bids any entry the round allows (`forced-bid any`, the default).
+    Any,
+    /// He is declarer of the ladder's lowest entry without a bid (`forced-bid lowest`).
+    Lowest,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -717,6 +729,10 @@ pub struct Figure {
     /// `replaces-game`: settled, its amount is paid instead of the game's.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub replaces_game: bool,
+    /// `settle side`: announced by two players of one side, it is settled once for the side, as
+    /// its first announcement (false: once for each announcement).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub settle_by_side: bool,
     #[serde(skip)]
     pub prov: Prov,
 }

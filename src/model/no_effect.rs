@@ -123,6 +123,29 @@ fn calling(v: &Variant, out: &mut Out) {
     }
 }
 
+/// `settle side` folds two announcements of one side into one: it needs a figure that two
+/// players of a side may announce (`announce-by anyone`), judged for the side (`fulfil side`),
+/// and an item of its own (not `effect multiply-game`).
+fn settle_by_side(v: &Variant, out: &mut Out) {
+    for f in v.figures.iter().filter(|f| f.settle_by_side) {
+        let why = if f.declarer_only {
+            "only the declarer announces it (`announce-by declarer`)"
+        } else if !f.fulfil_by_side {
+            "each announcer is judged on his own (`fulfil announcer`)"
+        } else if f.multiplies_game {
+            "it multiplies the game (`effect multiply-game`) and is no item of its own"
+        } else {
+            continue;
+        };
+        out.at(
+            &["figure", &f.name, "settle"],
+            format!("`settle side` settles figure `{}` once for a side, but {why}", f.name),
+            "nothing to settle once",
+            "leave the line out, or write `announce-by anyone` and `fulfil side`".into(),
+        );
+    }
+}
+
 fn contract_name(v: &Variant, c: ContractId) -> &str {
     v.contracts.get(c).map(|c| c.name.as_str()).unwrap_or("?")
 }
@@ -360,6 +383,7 @@ fn game(v: &Variant, out: &mut Out) {
 }
 
 fn figures(v: &Variant, out: &mut Out) {
+    settle_by_side(v, out);
     let layer = |f: FileId| out.tree.files.iter().position(|x| *x == f);
     for f in &v.figures {
         if !f.multiplies_game {

@@ -92,6 +92,7 @@ stmt_kinds! {
     switch_row [bidding_block] "switch" "switch NAME at-most N" key = Key::Words(2);
     no_auction_stmt [bidding_block] "no-auction" "no-auction NAME [declarer forehand]";
     contract_choice_stmt [bidding_block] "contract-choice" "contract-choice (at-least-bid|bid)";
+    forced_bid_stmt [bidding_block] "forced-bid" "forced-bid (any|lowest)";
 
     ladder_line [] "ladder" "ladder NAME NAME ..." key = Key::Words(2), doc = "bidding-and-ladder";
 
@@ -157,6 +158,7 @@ stmt_kinds! {
     upgrade_stmt [figure_block] "upgrade" "upgrade N when CONDITION";
     unannounced_stmt [figure_block] "unannounced" "unannounced N [unless-announced-by (own-side|any-side)]";
     replaces_game_stmt [figure_block] "replaces-game" "replaces-game";
+    settle_stmt [figure_block] "settle" "settle (side|each)";
 
     figure_ladder_line [] "figure-ladder" "figure-ladder NAME NAME ... [same-round (forbidden|allowed)]" key = Key::Words(2), doc = "figure-ladder";
 

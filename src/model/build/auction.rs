@@ -87,6 +87,7 @@ impl Builder<'_> {
         let mut switch = None;
         let mut no_auction = None;
         let mut contract_choice = ContractChoice::Bid;
+        let mut forced_bid = ForcedBid::Any;
         for e in entries {
             match e.stmt.kind() {
                 Some(K::no_auction_stmt) => {
@@ -159,6 +160,12 @@ impl Builder<'_> {
                         Some(words::ContractChoice::Bid) | None => ContractChoice::Bid,
                     }
                 }
+                Some(K::forced_bid_stmt) => {
+                    forced_bid = match self.word(e, 1) {
+                        Some(words::ForcedBid::Lowest) => ForcedBid::Lowest,
+                        Some(words::ForcedBid::Any) | None => ForcedBid::Any,
+                    }
+                }
                 Some(K::switch_row) => {
                     let to = self.lookup(e, 1, "contract", &names.contracts);
                     let at_most = self.int(e, 3, 0, 1_000_000, "a switch limit");
@@ -193,6 +200,7 @@ impl Builder<'_> {
             switch,
             no_auction,
             contract_choice,
+            forced_bid,
         })
     }
 

@@ -278,6 +278,7 @@ impl Builder<'_> {
                 unannounced: None,
                 unannounced_unless_any: false,
                 replaces_game: false,
+                settle_by_side: false,
                 prov,
             };
             let mut has_value = false;
@@ -361,6 +362,7 @@ impl Builder<'_> {
                             w(e, 3).is_some() && self.word(e, 3) == Some(words::UnlessAnnouncedBy::AnySide);
                     }
                     Some(K::replaces_game_stmt) => f.replaces_game = true,
+                    Some(K::settle_stmt) => f.settle_by_side = self.word(e, 1) == Some(words::Settle::Side),
                     Some(K::effect_stmt) => f.multiplies_game = self.word(e, 1) == Some(words::Effect::MultiplyGame),
                     Some(K::requires_stmt) => {
                         // `requires [declarer] holds CARD...`: the cards follow `holds`

@@ -125,6 +125,8 @@ words! {
     }
     /// `contract-choice ...`.
     enum ContractChoice { AtLeastBid = "at-least-bid", Bid = "bid" }
+    /// `forced-bid ...`.
+    enum ForcedBid { Any = "any", Lowest = "lowest" }
     /// `front-round ...`.
     enum FrontRound { DeclarerFirst = "declarer-first", None = "none" }
     /// `back-round ...`.
@@ -151,6 +153,8 @@ words! {
     enum CallScope { Off = "off", Game = "game", AnyFigure = "any-figure" }
     /// `figure-calls ...`.
     enum FigureCalls { OwnSide = "own-side", AnySide = "any-side" }
+    /// `settle ...` of a figure.
+    enum Settle { Side = "side", Each = "each" }
     /// `unannounced N unless-announced-by ...`.
     enum UnlessAnnouncedBy { OwnSide = "own-side", AnySide = "any-side" }
     /// `call-round ...`.

@@ -165,6 +165,7 @@ fn level_auction(v: &Variant, out: &mut Out) {
         .rounds
         .iter()
         .any(|r| matches!(r.shape, RoundShape::Ascending { .. }));
+    forced_bid(v, out);
     if v.bidding.contract_choice == ContractChoice::AtLeastBid && !ascending {
         out.at(
             &["bidding", "contract-choice"],
@@ -172,6 +173,35 @@ fn level_auction(v: &Variant, out: &mut Out) {
                 .to_string(),
             "no ladder to choose from",
             "add a `round N ascending LADDER until-pass` round, or take out `contract-choice`".to_string(),
+        );
+    }
+}
+
+/// `forced-bid lowest` fixes the contract of a forced last player whose bid is the contract: it
+/// needs a `forced-last` round, and no contract named after the auction (where the forced
+/// player names any contract whatever he bid).
+fn forced_bid(v: &Variant, out: &mut Out) {
+    if v.bidding.forced_bid != ForcedBid::Lowest {
+        return;
+    }
+    let forced = v
+        .bidding
+        .rounds
+        .iter()
+        .any(|r| matches!(r.shape, RoundShape::Ascending { forced_last: true, .. }));
+    if !forced {
+        out.at(
+            &["bidding", "forced-bid"],
+            "`forced-bid lowest` says what a forced last player bids, but no round has `forced-last`".to_string(),
+            "nobody is forced",
+            "add `forced-last` to an `ascending ... until-pass` round, or leave the line out".to_string(),
+        );
+    } else if v.bidding.contract_choice == ContractChoice::AtLeastBid {
+        out.at(
+            &["bidding", "forced-bid"],
+            "`forced-bid lowest` fixes the forced player's bid, but with `contract-choice at-least-bid` he names any contract after the auction all the same".to_string(),
+            "the contract is named after the auction",
+            "leave the line out, or write `contract-choice bid`".to_string(),
         );
     }
 }
