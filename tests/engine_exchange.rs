@@ -48,6 +48,8 @@ fn accepted(r: &Arc<Rules>, dealer: u8, hands: &[&[&str]], indicator: &str, talo
     while g.phase() == Phase::Front {
         act(&mut g, &[Action::Pass]);
     }
+    // every position is asked in turn: the ones before the holder pass
+    pass_to_exchanger(&mut g);
     g
 }
 
@@ -109,7 +111,7 @@ fn tvd9_three_player_exchange() {
     act(&mut g, &[Action::Discard(d[0]), Action::Discard(d[1])]);
     assert_eq!(g.phase(), Phase::Exchange);
     act(&mut g, &[Action::Discard(d[2])]);
-    assert_eq!(g.phase(), Phase::Play);
+    assert_eq!(pass_to_exchanger(&mut g), Phase::Play);
     assert_eq!(hand(&g, 1).count_ones(), 9);
     assert_eq!(
         g.nobody_cards(),
@@ -156,7 +158,7 @@ fn tvd10_two_player_bottom_chain() {
             Action::Discard(card(&r, "tök", "8")),
         ],
     );
-    assert_eq!(g.phase(), Phase::Play);
+    assert_eq!(pass_to_exchanger(&mut g), Phase::Play);
     finish_and_count(&r, &mut g);
 }
 
@@ -177,22 +179,22 @@ const TALON_MIX: [&str; 4] = ["piros.10", "zöld.8", "tök.A", "makk.A"];
 // §18.6 siber-seven-only: the 7 for the indicator alone; with the 7 face up nobody exchanges.
 #[test]
 fn seven_only() {
-    let (g, gained) = take("siber-seven-only", &with("piros.7"), "piros.K", &TALON_MIX);
+    let (mut g, gained) = take("siber-seven-only", &with("piros.7"), "piros.K", &TALON_MIX);
     let r = g.rules();
     assert_eq!(gained, mask(r, &["piros.K"]), "not the face-up ace");
-    assert_eq!(g.phase(), Phase::Play, "nothing to discard");
+    assert_eq!(pass_to_exchanger(&mut g), Phase::Play, "nothing to discard");
     let r = rules("siber-seven-only");
-    let g = accepted(&r, DEALER, &[&[], &with("piros.8")], "piros.7", &TALON_MIX);
-    assert_eq!(g.phase(), Phase::Play, "no 8 in this rule");
+    let mut g = accepted(&r, DEALER, &[&[], &with("piros.8")], "piros.7", &TALON_MIX);
+    assert_eq!(pass_to_exchanger(&mut g), Phase::Play, "no 8 in this rule");
 }
 
 // §18.6 siber-seven-or-eight: the 8 when the 7 is the indicator or the face-up top card, for the
 // indicator alone; the 7 hidden in the talon lets nobody exchange.
 #[test]
 fn seven_or_eight() {
-    let (g, gained) = take("siber-seven-or-eight", &with("piros.8"), "piros.7", &TALON_MIX);
+    let (mut g, gained) = take("siber-seven-or-eight", &with("piros.8"), "piros.7", &TALON_MIX);
     assert_eq!(gained, mask(g.rules(), &["piros.7"]));
-    assert_eq!(g.phase(), Phase::Play);
+    assert_eq!(pass_to_exchanger(&mut g), Phase::Play);
     let (g, gained) = take(
         "siber-seven-or-eight",
         &with("piros.8"),
@@ -205,14 +207,14 @@ fn seven_or_eight() {
         "the 7 on top: the 8 exchanges, nothing more is taken"
     );
     let r = rules("siber-seven-or-eight");
-    let g = accepted(
+    let mut g = accepted(
         &r,
         DEALER,
         &[&[], &with("piros.8")],
         "piros.K",
         &["piros.7", "zöld.8", "tök.A", "makk.A"],
     );
-    assert_eq!(g.phase(), Phase::Play, "the 7 is hidden: no exchange");
+    assert_eq!(pass_to_exchanger(&mut g), Phase::Play, "the 7 is hidden: no exchange");
     // the main rule: the 8 also takes the 7 on top (a trump)
     let (g, gained) = take(
         "alsos-3p",
@@ -266,15 +268,15 @@ fn top_card() {
     assert_eq!(gained, mask(&r, &["piros.K", "makk.A"]));
     assert_eq!(g.phase(), Phase::Exchange, "one to discard");
     act(&mut g, &[Action::Discard(card(&r, "makk", "A"))]);
-    assert_eq!(g.phase(), Phase::Play);
-    let (g, gained) = take(
+    assert_eq!(pass_to_exchanger(&mut g), Phase::Play);
+    let (mut g, gained) = take(
         "siber-top-card",
         &with("piros.7"),
         "piros.K",
         &["piros.10", "tök.A", "makk.A", "zöld.8"],
     );
     assert_eq!(gained, mask(g.rules(), &["piros.K"]), "the top card does not qualify");
-    assert_eq!(g.phase(), Phase::Play);
+    assert_eq!(pass_to_exchanger(&mut g), Phase::Play);
 }
 
 // §18.6 siber-top-chain: hidden cards from the top while they qualify.
@@ -358,7 +360,7 @@ fn discard_trumps_allowed() {
         &mut g,
         &[Action::Discard(t[0]), Action::Discard(t[1]), Action::Discard(t[2])],
     );
-    assert_eq!(g.phase(), Phase::Play);
+    assert_eq!(pass_to_exchanger(&mut g), Phase::Play);
     assert_ne!(g.nobody_cards() & bit(t[0]), 0);
     finish_and_count(&r, &mut g);
 }
@@ -376,12 +378,16 @@ fn only_from_round_one_and_optional() {
         act(&mut g, &[Action::Pass]);
     }
     assert_eq!(g.trump(), Some(suit(&r, "makk")));
-    assert_eq!(g.phase(), Phase::Play, "a suit bid in round 2: no exchange");
+    assert_eq!(
+        pass_to_exchanger(&mut g),
+        Phase::Play,
+        "a suit bid in round 2: no exchange"
+    );
     // a pass keeps the hand
     let mut g = accepted(&r, DEALER, &[&[], &with("piros.7")], "piros.K", &TALON_MIX);
     let before = hand(&g, 1);
     act(&mut g, &[Action::Pass]);
-    assert_eq!(g.phase(), Phase::Play);
+    assert_eq!(pass_to_exchanger(&mut g), Phase::Play);
     assert_eq!(hand(&g, 1), before);
     assert_eq!(
         g.nobody_cards(),
@@ -413,7 +419,7 @@ fn melds_after_exchange() {
             Action::Discard(card(&r, "makk", "9")),
         ],
     );
-    assert_eq!(g.phase(), Phase::Play);
+    assert_eq!(pass_to_exchanger(&mut g), Phase::Play);
     play_lowest(&mut g, 1);
     let melds: Vec<Action> = g
         .legal_actions()

@@ -33,6 +33,11 @@ impl Bot for RandomBot {
 /// A random action of the legal list, with the odds the module comment gives.
 pub(super) fn random_of_list(view: &View<'_>, rng: &mut HandRng, buf: &mut Vec<Action>) -> Action {
     view.legal_actions_into(buf);
+    // a position asked in the exchange that does not hold the card: its pass is forced and
+    // draws nothing, as in the engine's random hands (`sim.rs` `exchange_step`)
+    if view.phase() == crate::engine::Phase::Exchange && buf.as_slice() == [Action::Pass] {
+        return Action::Pass;
+    }
     if let Some(m) = buf
         .iter()
         .find(|a| matches!(a, Action::Meld(_) | Action::Exchange))

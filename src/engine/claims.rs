@@ -69,6 +69,12 @@ pub(super) struct ClaimState {
     /// The contract's rules, set when the play starts (none: no claims in this hand).
     pub rules: Option<Claims>,
     pub made: Option<Made>,
+    /// The cards an accepted claim or concession put into the remaining tricks without anyone
+    /// playing them: nobody saw them fall (`played_cards` leaves them out).
+    pub settled: u64,
+    /// The leader of the trick in progress when the claim settled the rest: the last leader any
+    /// seat saw.
+    pub settled_leader: u8,
 }
 
 /// What the sheet says about a claim.
@@ -94,6 +100,8 @@ impl Game {
         self.claims = ClaimState {
             rules: rules.filter(|_| self.declarer.is_some()),
             made: None,
+            settled: 0,
+            settled_leader: 0,
         };
     }
 
@@ -278,6 +286,7 @@ impl Game {
             return;
         };
         self.play.early_end = None;
+        self.claims.settled_leader = self.play.leader;
         while !self.play.is_over() {
             let m = self.play.legal(t);
             if m == 0 {
@@ -293,6 +302,7 @@ impl Game {
                 }
             }
             self.play.place(t, card);
+            self.claims.settled |= 1u64 << (card & 63);
         }
         let Some(m) = self.claims.made else { return };
         let held_trump = self.claimed_trump(&m);

@@ -2,14 +2,18 @@
 //! contract's `Exchange` (exchanger ranks, what else is taken, which cards qualify, whether
 //! trumps may be discarded), the trump suit and the bidding round that fixed it, the deal's
 //! indicator and talon, and the hands after the pickup; gives the exchange phase before the
-//! first lead: who may exchange, `exchange` or `pass`, the cards taken, the discards back to the
-//! hand size (`discard CARD`), and the cards that count for nobody (talon, indicator, the
-//! exchanger card, discards).
+//! first lead: every position asked in turn from forehand, the holder of the exchanger card
+//! `exchange` or `pass`, the others `pass`, the cards taken, the discards back to the hand size
+//! (`discard CARD`), and the cards that count for nobody (talon, indicator, the exchanger card,
+//! discards).
 
 use super::deal::bit;
 use super::game::{Action, Game};
 use super::stage::{ExchangeTurn, Stage};
 use super::tables::MAX_CARDS;
+
+/// `ExchangeTurn::holder` when nobody holds the exchanger card (it lies in the talon).
+const NOBODY: u8 = u8::MAX;
 use crate::model::cond::SuitSel;
 use crate::model::{Exchange, Take};
 
@@ -24,6 +28,10 @@ pub struct ExchangeState {
     pub given: u64,
     /// Hidden talon cards turned face up by a chain and not taken.
     pub revealed: u64,
+    /// Cards taken that only the exchanger saw: those he took looking through the whole talon
+    /// (`take whole-talon`); the others were face up when taken (the indicator, the top card, a
+    /// chain's cards), and every seat saw them go into his hand.
+    pub taken_unseen: u64,
     /// Cards discarded face down.
     pub discarded: u64,
 }
@@ -40,10 +48,12 @@ impl Game {
     }
 
     /// The exchange stage (`stages`: after the pickup, or after the back round): opens the
-    /// exchange if the contract has one, it applies to the round the
-    /// trump suit was fixed in, and somebody holds the exchanger card. The exchanger ranks are
-    /// tried in order: each later one only when every earlier one is face up (the indicator or a
-    /// face-up talon card). Returns whether the exchange phase started.
+    /// exchange if the contract has one, it applies to the round the trump suit was fixed in, and
+    /// an exchanger card is not face up. The exchanger ranks are tried in order: each later one
+    /// only when every earlier one is face up (the indicator or a face-up talon card). What is
+    /// face up everyone sees; who holds the card nobody else does, so every position is asked in
+    /// turn, the card in the talon too (issue 28.2: [000] §11 lets the holder exchange, silently
+    /// at a table; a turn only he had would show him). Returns whether the exchange phase started.
     pub(super) fn start_exchange(&mut self) -> bool {
         let Some(x) = self.exchange_rule() else {
             return false;
@@ -69,9 +79,13 @@ impl Game {
             }
         }
         let Some(card) = exchanger else { return false };
-        let Some(holder) = (0..self.n).find(|p| self.hands.get(*p as usize).is_some_and(|h| h & bit(card) != 0)) else {
+        // a card lying face up on the talon is nobody's to give: everyone sees that
+        if self.deal.talon_face_up & bit(card) != 0 {
             return false;
-        };
+        }
+        let holder = (0..self.n)
+            .find(|p| self.hands.get(*p as usize).is_some_and(|h| h & bit(card) != 0))
+            .unwrap_or(NOBODY);
         let keep = self
             .hands
             .get(holder as usize)
@@ -79,8 +93,20 @@ impl Game {
             .unwrap_or(0)
             .min(u8::MAX as u32) as u8;
         self.ex = ExchangeState::default();
-        self.stage = Stage::Exchange(ExchangeTurn { holder, card, keep });
+        self.stage = Stage::Exchange(ExchangeTurn {
+            holder,
+            asking: 0,
+            card,
+            keep,
+        });
         true
+    }
+
+    /// Whether the position asked now holds the exchanger card and has not yet answered: the one
+    /// turn of the exchange with a choice (the others may only pass).
+    pub(crate) fn exchange_choice_open(&self) -> bool {
+        self.exchange_turn()
+            .is_some_and(|t| t.asking == t.holder && !self.ex.exchanged)
     }
 
     /// Whether a card qualifies under the exchange's `qualify` line: a trump with `trumps`, or a
@@ -108,9 +134,10 @@ impl Game {
         }
     }
 
-    /// The exchanger's hand (empty outside the exchange).
+    /// The exchanger's hand while he is asked (empty otherwise).
     fn holder_hand(&self) -> u64 {
         self.exchange_turn()
+            .filter(|t| t.asking == t.holder)
             .and_then(|t| self.hands.get(t.holder as usize))
             .map_or(0, |h| *h)
     }
@@ -142,8 +169,12 @@ impl Game {
     }
 
     pub(super) fn exchange_actions(&self, out: &mut Vec<Action>) {
-        if !self.ex.exchanged {
+        if self.exchange_choice_open() {
             out.extend([Action::Exchange, Action::Pass]);
+            return;
+        }
+        if self.owed() == 0 {
+            out.push(Action::Pass);
             return;
         }
         let mut m = self.discardable();
@@ -154,6 +185,12 @@ impl Game {
     }
 
     pub(super) fn check_exchange(&self, action: Action) -> Result<(), &'static str> {
+        if !self.exchange_choice_open() && self.owed() == 0 {
+            return match action {
+                Action::Pass => Ok(()),
+                _ => Err("only the holder of the exchanger card may exchange: pass"),
+            };
+        }
         match (self.ex.exchanged, action) {
             (false, Action::Exchange | Action::Pass) => Ok(()),
             (false, Action::Discard(_)) => Err("nothing to discard before exchanging"),
@@ -171,24 +208,39 @@ impl Game {
         }
     }
 
-    /// Applies an exchange action known to be legal; moves on to the play when the exchange is
-    /// over.
+    /// Applies an exchange action known to be legal: an exchange and its discards keep the turn
+    /// with the holder until he has discarded back; a pass, or the last discard, asks the next
+    /// position, and the exchange is over when every position has been asked.
     pub(super) fn apply_exchange(&mut self, action: Action) {
         match action {
-            Action::Exchange => self.do_exchange(),
+            Action::Exchange => {
+                self.do_exchange();
+                if self.owed() > 0 {
+                    return;
+                }
+            }
             Action::Discard(c) => {
                 if let Some(h) = self.exchange_turn().and_then(|t| self.hands.get_mut(t.holder as usize)) {
                     *h &= !bit(c);
                 }
                 self.ex.discarded |= bit(c);
+                if self.owed() > 0 {
+                    return;
+                }
             }
-            _ => {
-                self.end_exchange();
-                return;
-            }
+            _ => {}
         }
-        if self.owed() == 0 {
+        self.ask_next();
+    }
+
+    /// The next position is asked, or the exchange ends when every one has been.
+    fn ask_next(&mut self) {
+        let Some(mut t) = self.exchange_turn() else { return };
+        t.asking += 1;
+        if t.asking >= self.n {
             self.end_exchange();
+        } else {
+            self.stage = Stage::Exchange(t);
         }
     }
 
@@ -204,7 +256,7 @@ impl Game {
     /// card that does not qualify, which would stop the other one too, so the order does not
     /// change what is taken (the sources do not give it, A26).
     fn do_exchange(&mut self) {
-        let Some((card, taken, revealed)) = self.exchange_take() else {
+        let Some((card, taken, revealed, unseen)) = self.exchange_take() else {
             return;
         };
         if let Some(h) = self.exchange_turn().and_then(|t| self.hands.get_mut(t.holder as usize)) {
@@ -213,11 +265,13 @@ impl Game {
         self.ex.taken = taken;
         self.ex.given = bit(card);
         self.ex.revealed = revealed & !taken;
+        self.ex.taken_unseen = unseen;
         self.ex.exchanged = true;
     }
 
-    /// What an exchange gives: the exchanger card, the cards taken and the cards turned face up.
-    fn exchange_take(&self) -> Option<(u8, u64, u64)> {
+    /// What an exchange gives: the exchanger card, the cards taken, the cards turned face up, and
+    /// the cards taken that only the exchanger saw.
+    fn exchange_take(&self) -> Option<(u8, u64, u64, u64)> {
         let x = self.exchange_rule()?;
         let (Some(turn), Some(ind)) = (self.exchange_turn(), self.deal.indicator) else {
             return None;
@@ -227,6 +281,8 @@ impl Game {
         let face_up = self.deal.talon_face_up;
         let mut taken = bit(ind);
         let mut revealed = 0u64;
+        // the cards the whole-talon look adds: the exchanger alone sees them
+        let mut unseen = 0u64;
         // the face-up top card
         let top = talon.last().copied().filter(|c| face_up & bit(*c) != 0);
         let both = match top {
@@ -263,6 +319,7 @@ impl Game {
                 }
             }
             if x.take.contains(&Take::WholeTalon) {
+                unseen = !taken;
                 for c in talon.iter().filter(|c| hidden(c)) {
                     if self.qualifies(x, *c) {
                         taken |= bit(*c);
@@ -270,7 +327,7 @@ impl Game {
                 }
             }
         }
-        Some((card, taken, revealed))
+        Some((card, taken, revealed, taken & unseen))
     }
 
     /// The cards that count for nobody: the talon and the indicator less what was taken, the

@@ -453,7 +453,7 @@ impl Game {
             Stage::Bidding(bid) => bid.turn,
             Stage::Choose(choice) => choice.by,
             Stage::Front(talk) | Stage::Back(talk) => talk.speaker,
-            Stage::Exchange(turn) => turn.holder,
+            Stage::Exchange(turn) => turn.asking,
             Stage::Draw { declarer, .. } | Stage::NameTrumps { declarer } | Stage::PartnerCall { declarer } => declarer,
             Stage::Play(_) => self.play.to_play,
             Stage::Call(round) => round.to_act(),

@@ -17,6 +17,8 @@ pub struct Observation {
     /// Own cards not yet picked up.
     pub unseen: u32,
     pub indicator: Option<u8>,
+    /// The talon cards the seat has seen face up: laid so, turned up by an exchange's chain (taken
+    /// or not), the draw's face-up discards, and the talon shown by a kontra.
     pub talon_face_up: u64,
     pub contract: Option<ContractId>,
     pub trump: Option<SuitId>,
@@ -90,6 +92,7 @@ impl Game {
             unseen,
             indicator: self.deal.indicator,
             talon_face_up: self.deal.talon_face_up
+                | self.ex.taken & !self.ex.taken_unseen & !self.deal.indicator.map_or(0, super::deal::bit)
                 | self.ex.revealed
                 | self.draw_seen_by(seat)
                 | self.talon_shown_by_kontra(),

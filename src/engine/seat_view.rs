@@ -27,7 +27,8 @@ impl Game {
 
     /// The cards played face up to tricks so far, the trick in progress included: what every
     /// seat has seen fall (none before the trick play). A back round is held only once the
-    /// play is set up (`start_play`), before the lead or after trick 1, so it counts too.
+    /// play is set up (`start_play`), before the lead or after trick 1, so it counts too. The
+    /// cards an accepted claim settled were never played (issue 28.5).
     pub fn played_cards(&self) -> u64 {
         let in_play = matches!(
             self.phase(),
@@ -42,7 +43,7 @@ impl Game {
             in_hands |= self.play.hands.get(p).copied().unwrap_or(0);
             started |= self.start_hands.get(p).copied().unwrap_or(0);
         }
-        started & !in_hands
+        started & !in_hands & !self.claims.settled
     }
 
     /// The active positions `seat` knows to be on its own side now (itself included): the
@@ -70,9 +71,16 @@ impl Game {
         }
     }
 
-    /// The leader of the trick in progress and its cards so far (in playing order).
+    /// The leader of the trick in progress and its cards so far (in playing order); after a
+    /// claim settled the rest, the last leader the table saw (the settled tricks were never
+    /// played).
     pub fn trick_in_progress(&self) -> (Pos, &[u8]) {
         let len = (self.play.trick_len as usize).min(self.play.trick.len());
-        (Pos(self.play.leader), self.play.trick.get(..len).unwrap_or(&[]))
+        let leader = if self.claims.settled != 0 {
+            self.claims.settled_leader
+        } else {
+            self.play.leader
+        };
+        (Pos(leader), self.play.trick.get(..len).unwrap_or(&[]))
     }
 }

@@ -268,9 +268,13 @@ fn raise_turn(g: &mut Game, rng: &mut HandRng) -> bool {
     }
 }
 
-/// The talon exchange: exchange with probability 7/8, then discard random legal cards.
+/// The talon exchange: the holder exchanges with probability 7/8, then discards random legal
+/// cards; every other position passes, drawing nothing (its pass is forced, and the random
+/// hands stay those of the stream before every position was asked).
 fn exchange_step(g: &mut Game, rng: &mut HandRng) -> bool {
-    let a = if !g.exchange_state().exchanged {
+    let a = if !g.exchange_choice_open() && g.discardable() == 0 {
+        Action::Pass
+    } else if !g.exchange_state().exchanged {
         if below(rng, 8) != 0 {
             Action::Exchange
         } else {

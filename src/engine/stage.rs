@@ -41,12 +41,15 @@ pub(super) struct BidState {
     pub high_figures: u64,
 }
 
-/// The talon exchange in progress (`exchange.rs`): who may exchange, with which card, and the
-/// hand size he discards back to.
+/// The talon exchange in progress (`exchange.rs`): who may exchange, with which card, the hand
+/// size he discards back to, and the position asked now. Every position is asked in turn, from
+/// forehand, so that whose turn it is tells nobody who holds the card (issue 28.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct ExchangeTurn {
-    /// The position holding the exchanger card.
+    /// The position holding the exchanger card (`NOBODY` when it lies in the talon).
     pub holder: u8,
+    /// The position asked now.
+    pub asking: u8,
     /// The exchanger card he may give for the indicator.
     pub card: u8,
     /// The hand size to discard back to.

@@ -189,10 +189,20 @@ pub fn suit_cards(r: &Rules, suit_name: &str) -> Vec<u8> {
 }
 
 /// Passes an exchange the hand offers (the exchange is optional).
+/// Every position asked in the exchange passes (the holder of the exchanger card too).
 pub fn skip_exchange(g: &mut Game) {
-    if g.phase() == kartya::engine::Phase::Exchange {
+    while g.phase() == kartya::engine::Phase::Exchange {
         act(g, &[Action::Pass]);
     }
+}
+
+/// The positions asked in the exchange that may only pass do so: the holder of the exchanger
+/// card is asked next, or the exchange is over. Gives the phase then.
+pub fn pass_to_exchanger(g: &mut Game) -> kartya::engine::Phase {
+    while g.phase() == kartya::engine::Phase::Exchange && g.legal_actions() == [Action::Pass] {
+        act(g, &[Action::Pass]);
+    }
+    g.phase()
 }
 
 /// A deck order for dealer seat 0 from the hands of seats 1, 2, 3 and 0 (forehand first), dealt
