@@ -141,3 +141,48 @@ fn another_seats_face_down_discards_stay_hidden() {
     assert_eq!(stdout.matches("seat 0: (a card you do not see)").count(), 3, "{stdout}");
     assert!(!stdout.contains("seat 0: discard"), "{stdout}");
 }
+
+/// Issue 27 item 4 ([002] via digest asszorti.md §8.3 item 2): a kontra turns asszorti's talon
+/// face up, the declarer's discards on top of the talon cards he never took, so the screen shows
+/// it in the order it lies with the discards marked, not sorted; and not before the kontra.
+/// (Random bots; the user says `kontra game` whenever he may. The deals are ones where the
+/// declarer plays kettő: one card left of the talon under two discards.)
+#[test]
+fn the_talon_a_kontra_shows_lies_in_pile_order_with_the_discards_marked() {
+    let input = "kontra game\n1\n".repeat(200);
+    let mut mixed = 0;
+    for (seed, seat) in [("6", "0"), ("7", "2"), ("8", "0"), ("9", "2"), ("12", "1")] {
+        let out = play(
+            &["asszorti", "--seat", seat, "--seed", seed, "--bots", "random"],
+            &input,
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        let Some(at) = stdout.find("the talon, face up, bottom to top: ") else {
+            continue;
+        };
+        assert!(
+            stdout[..at].contains(": kontra "),
+            "seed {seed}: the talon is shown only after a kontra\n{stdout}"
+        );
+        let line = stdout[at..].lines().next().unwrap_or_default();
+        let cards: Vec<&str> = line
+            .trim_start_matches("the talon, face up, bottom to top: ")
+            .trim_end_matches(" (* the declarer's discards)")
+            .split(' ')
+            .collect();
+        assert_eq!(cards.len(), 3, "{line}");
+        let marked: Vec<bool> = cards.iter().map(|c| c.ends_with('*')).collect();
+        if marked == [false, true, true] {
+            mixed += 1;
+        }
+        assert!(
+            !stdout.lines().any(|l| l.starts_with("face up: ")),
+            "seed {seed}: the pile is not shown a second time, sorted\n{stdout}"
+        );
+    }
+    assert!(
+        mixed >= 3,
+        "the kettő deals show the untaken card under two discards: {mixed}"
+    );
+}

@@ -10,6 +10,7 @@ use kartya::engine::game::{Action, Observation, Phase};
 use kartya::engine::rng::hand_rng;
 use kartya::engine::Seat;
 use kartya::engine::{sim, Game};
+use kartya::model::Variant;
 use kartya::record;
 use kartya::record::notation::{action_text, card_name, parse_action};
 use std::io::{BufRead, IsTerminal};
@@ -108,7 +109,7 @@ pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
             return ExitCode::from(1);
         }
         show_new(&g, me, &mut shown);
-        show_view(&g, &g.observation(me));
+        show_view(&g.rules().variant, &g.observation(me));
         let Some(action) = ask(&g, &legal, &mut input) else {
             errln!("the hand is left unfinished (end of input)");
             return ExitCode::from(1);
@@ -166,9 +167,10 @@ fn show_new(g: &Game, me: Seat, shown: &mut usize) {
     *shown = g.history().len();
 }
 
-/// What the seat may see now: its cards, the contract, the trick on the table.
-fn show_view(g: &Game, o: &Observation) {
-    let v = &g.rules().variant;
+/// What the seat may see now, read from its observation alone (never the game's hidden state):
+/// its cards, the talon's face-up cards (the whole talon in the order it lies when it is shown),
+/// the contract, the trick.
+fn show_view(v: &Variant, o: &Observation) {
     let cards = |m: u64| -> String {
         (0..64u8)
             .filter(|c| m >> c & 1 == 1)
@@ -181,8 +183,22 @@ fn show_view(g: &Game, o: &Observation) {
     if o.unseen > 0 {
         outln!("  and {} cards not yet picked up", o.unseen);
     }
-    if o.talon_face_up != 0 {
-        outln!("face up: {}", cards(o.talon_face_up));
+    let pile = o.talon_pile.iter().fold(0u64, |m, p| m | 1u64 << (p.card & 63));
+    if o.talon_face_up & !pile != 0 {
+        outln!("face up: {}", cards(o.talon_face_up & !pile));
+    }
+    if !o.talon_pile.is_empty() {
+        let lying: Vec<String> = o
+            .talon_pile
+            .iter()
+            .map(|p| format!("{}{}", card_name(v, p.card), if p.discard { "*" } else { "" }))
+            .collect();
+        let marked = if o.talon_pile.iter().any(|p| p.discard) {
+            " (* the declarer's discards)"
+        } else {
+            ""
+        };
+        outln!("the talon, face up, bottom to top: {}{marked}", lying.join(" "));
     }
     if let Some(c) = o.contract.and_then(|c| v.contracts.get(c)) {
         let trump = o
