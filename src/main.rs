@@ -11,6 +11,8 @@ mod compare_shard;
 mod interactive;
 #[path = "cli/io.rs"]
 mod io;
+#[path = "cli/legal.rs"]
+mod legal;
 #[path = "cli/play.rs"]
 mod play;
 #[path = "cli/report.rs"]
@@ -77,7 +79,7 @@ enum Command {
     },
     /// Replay hand records: check every action and print the itemized score sheet.
     #[command(
-        after_help = "Examples:\n  kartya replay hands/hand-000000.json\n  kartya replay hands/*.json --json\n  kartya replay hand.json --canonical"
+        after_help = "Examples:\n  kartya replay hands/hand-000000.json\n  kartya replay hands/*.json --json\n  kartya replay hand.json --canonical\n  kartya replay hand.json --legal --at 12\n  kartya replay hand.json --legal --json"
     )]
     Replay {
         #[arg(required = true, value_name = "RECORD")]
@@ -87,6 +89,14 @@ enum Command {
         /// Print each record in canonical form instead of its sheet.
         #[arg(long)]
         canonical: bool,
+        /// Print the legal actions after the record's last action (or after --at N of them), one
+        /// a line in the record's notation; with --json the seat to act, the phase and the
+        /// actions. Reads one record, which may stop before the hand is over.
+        #[arg(long, conflicts_with = "canonical")]
+        legal: bool,
+        /// With --legal: the point after the first N actions (0: the deal, before any action).
+        #[arg(long, value_name = "N", requires = "legal")]
+        at: Option<usize>,
     },
     /// Solve a recorded position double dummy: the value for the declarer's side and the best cards.
     #[command(after_help = "Examples:\n  kartya solve hand.json\n  kartya solve hand.json --from 20 --json")]
@@ -255,7 +265,15 @@ fn main() -> ExitCode {
         Command::Replay {
             records,
             json,
+            legal: true,
+            at,
+            ..
+        } => legal::legal(&records, at, json),
+        Command::Replay {
+            records,
+            json,
             canonical,
+            ..
         } => play::replay(&records, json, canonical),
         Command::Solve { record, from, json } => solve::solve(&record, from, json),
         Command::Simulate {

@@ -141,3 +141,88 @@ fn another_seats_face_down_discards_stay_hidden() {
     assert_eq!(stdout.matches("seat 0: (a card you do not see)").count(), 3, "{stdout}");
     assert!(!stdout.contains("seat 0: discard"), "{stdout}");
 }
+
+/// Issue 27 item 4 ([002] via digest asszorti.md §8.3 item 2): a kontra turns asszorti's talon
+/// face up, the declarer's discards on top of the talon cards he never took, so the screen shows
+/// it in the order it lies with the discards marked, not sorted; and not before the kontra.
+/// (Random bots; the user says `kontra game` whenever he may. The deals are ones where the
+/// declarer plays kettő: one card left of the talon under two discards.)
+#[test]
+fn the_talon_a_kontra_shows_lies_in_pile_order_with_the_discards_marked() {
+    let input = "kontra game\n1\n".repeat(200);
+    let mut mixed = 0;
+    for (seed, seat) in [("6", "0"), ("7", "2"), ("8", "0"), ("9", "2"), ("12", "1")] {
+        let out = play(
+            &["asszorti", "--seat", seat, "--seed", seed, "--bots", "random"],
+            &input,
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        let Some(at) = stdout.find("the talon, face up, bottom to top: ") else {
+            continue;
+        };
+        assert!(
+            stdout[..at].contains(": kontra "),
+            "seed {seed}: the talon is shown only after a kontra\n{stdout}"
+        );
+        let line = stdout[at..].lines().next().unwrap_or_default();
+        let cards: Vec<&str> = line
+            .trim_start_matches("the talon, face up, bottom to top: ")
+            .trim_end_matches(" (* the declarer's discards)")
+            .split(' ')
+            .collect();
+        assert_eq!(cards.len(), 3, "{line}");
+        let marked: Vec<bool> = cards.iter().map(|c| c.ends_with('*')).collect();
+        if marked == [false, true, true] {
+            mixed += 1;
+        }
+        assert!(
+            !stdout.lines().any(|l| l.starts_with("face up: ")),
+            "seed {seed}: the pile is not shown a second time, sorted\n{stdout}"
+        );
+    }
+    assert!(
+        mixed >= 3,
+        "the kettő deals show the untaken card under two discards: {mixed}"
+    );
+}
+
+/// Issue 27 item 8 ([004] §6.6 Plauderer 4, K30; `open-hands defence after-trick 1` in
+/// koenigrufen-graden): once trick 1 of a Plauderer is played the opponents' hands lie open, so
+/// the screen of a defender (seat 0 here; seat 3 plays the Plauderer) shows his fellow defenders'
+/// cards, never before trick 1 is over and never the declarer's closed hand. Every card shown
+/// open is one that seat plays later.
+#[test]
+fn a_plauderers_open_defence_hands_are_on_the_screen_after_trick_1() {
+    let out = play(&["koenigrufen-graden", "--seat", "0", "--seed", "1"], &firsts());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("contract plauderer, declarer seat 3"), "{stdout}");
+    let first_turn = stdout.find("your turn:").unwrap_or(0);
+    assert!(
+        !stdout[..first_turn].contains("hand, open"),
+        "nothing open before the play\n{stdout}"
+    );
+    // the Plauderer's card to lead lies face down with his bid: which card, only he sees
+    assert!(stdout[..first_turn].contains("a card face down: seat 3"), "{stdout}");
+    assert!(
+        !stdout.contains("seat 3's hand, open"),
+        "the declarer's hand stays closed\n{stdout}"
+    );
+    for seat in [1, 2] {
+        let label = format!("seat {seat}'s hand, open: ");
+        let at = stdout
+            .find(&label)
+            .unwrap_or_else(|| panic!("{label} not shown\n{stdout}"));
+        let trick_1_over = stdout[..at].matches(": play ").count() >= 4;
+        assert!(trick_1_over, "open only once trick 1 is played\n{stdout}");
+        let line = stdout[at..].lines().next().unwrap_or_default();
+        let later = &stdout[at..];
+        for card in line.trim_start_matches(&label).split(' ') {
+            assert!(
+                later.contains(&format!("seat {seat}: play {card}\n")),
+                "{card} shown open in seat {seat}'s hand is played by it\n{stdout}"
+            );
+        }
+    }
+}

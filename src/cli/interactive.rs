@@ -10,6 +10,7 @@ use kartya::engine::game::{Action, Observation, Phase};
 use kartya::engine::rng::hand_rng;
 use kartya::engine::Seat;
 use kartya::engine::{sim, Game};
+use kartya::model::Variant;
 use kartya::record;
 use kartya::record::notation::{action_text, card_name, parse_action};
 use std::io::{BufRead, IsTerminal};
@@ -108,7 +109,7 @@ pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
             return ExitCode::from(1);
         }
         show_new(&g, me, &mut shown);
-        show_view(&g, &g.observation(me));
+        show_view(&g.rules().variant, &g.observation(me));
         let Some(action) = ask(&g, &legal, &mut input) else {
             errln!("the hand is left unfinished (end of input)");
             return ExitCode::from(1);
@@ -166,9 +167,10 @@ fn show_new(g: &Game, me: Seat, shown: &mut usize) {
     *shown = g.history().len();
 }
 
-/// What the seat may see now: its cards, the contract, the trick on the table.
-fn show_view(g: &Game, o: &Observation) {
-    let v = &g.rules().variant;
+/// What the seat may see now, read from its observation alone (never the game's hidden state):
+/// its cards, the talon's face-up cards (the whole talon in the order it lies when it is shown),
+/// the contract, the hands laid open, the cards shown, the cards lying face down, the trick.
+fn show_view(v: &Variant, o: &Observation) {
     let cards = |m: u64| -> String {
         (0..64u8)
             .filter(|c| m >> c & 1 == 1)
@@ -181,8 +183,22 @@ fn show_view(g: &Game, o: &Observation) {
     if o.unseen > 0 {
         outln!("  and {} cards not yet picked up", o.unseen);
     }
-    if o.talon_face_up != 0 {
-        outln!("face up: {}", cards(o.talon_face_up));
+    let pile = o.talon_pile.iter().fold(0u64, |m, p| m | 1u64 << (p.card & 63));
+    if o.talon_face_up & !pile != 0 {
+        outln!("face up: {}", cards(o.talon_face_up & !pile));
+    }
+    if !o.talon_pile.is_empty() {
+        let lying: Vec<String> = o
+            .talon_pile
+            .iter()
+            .map(|p| format!("{}{}", card_name(v, p.card), if p.discard { "*" } else { "" }))
+            .collect();
+        let marked = if o.talon_pile.iter().any(|p| p.discard) {
+            " (* the declarer's discards)"
+        } else {
+            ""
+        };
+        outln!("the talon, face up, bottom to top: {}{marked}", lying.join(" "));
     }
     if let Some(c) = o.contract.and_then(|c| v.contracts.get(c)) {
         let trump = o
@@ -196,9 +212,13 @@ fn show_view(g: &Game, o: &Observation) {
             .unwrap_or_default();
         outln!("contract {}{trump}{by}", c.name);
     }
+    if let Some(j) = o.joint {
+        outln!("holding the contract beside the declarer: seat {}", j.0);
+    }
     if let Some(p) = o.partner {
         outln!("the declarer's partner: seat {}", p.0);
     }
+    show_open(v, o);
     if o.phase == Phase::Play && !o.trick.is_empty() {
         let trick: Vec<String> = o
             .trick
@@ -206,6 +226,38 @@ fn show_view(g: &Game, o: &Observation) {
             .map(|(s, c)| format!("seat {} {}", s.0, card_name(v, *c)))
             .collect();
         outln!("on the table: {}", trick.join(", "));
+    }
+}
+
+/// The other seats' cards the seat may see (from its observation): hands laid open (the
+/// defence's under `open-hands`, the declarer's after a claim), cards shown and not yet played,
+/// and which seats have a card lying face down.
+fn show_open(v: &Variant, o: &Observation) {
+    let cards = |m: u64| -> String {
+        (0..64u8)
+            .filter(|c| m >> c & 1 == 1)
+            .map(|c| card_name(v, c))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (seat, &m) in o.open_hands.iter().enumerate() {
+        if m != 0 && seat != o.seat.0 as usize {
+            outln!("seat {seat}'s hand, open: {}", cards(m));
+        }
+    }
+    if o.open_hand != 0 && o.declarer != Some(o.seat) {
+        let by = o.declarer.map(|d| format!(" (seat {})", d.0)).unwrap_or_default();
+        outln!("the declarer's hand{by}, open: {}", cards(o.open_hand));
+    }
+    if o.shown & !o.hand != 0 {
+        outln!("shown: {}", cards(o.shown & !o.hand));
+    }
+    let face_down: Vec<String> = (0..16u8)
+        .filter(|s| o.face_down >> s & 1 == 1 && *s != o.seat.0)
+        .map(|s| format!("seat {s}"))
+        .collect();
+    if !face_down.is_empty() {
+        outln!("a card face down: {}", face_down.join(", "));
     }
 }
 

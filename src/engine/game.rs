@@ -20,7 +20,7 @@ use crate::model::{Announcements, ContractId, SuitId, MAX_MELD_ROWS};
 use std::sync::Arc;
 
 pub use super::action::{Action, Announced, IllegalAction, Item, Levels, Phase};
-pub use super::observation::Observation;
+pub use super::observation::{Observation, PileCard};
 
 /// The position after `p` in turn order (positions 0..n): a compare, not a division, since
 /// turns pass on every action.

@@ -52,7 +52,7 @@ mod undertakings;
 
 pub use deal::{Deal, DealError};
 pub use error::{BundledError, CompileError};
-pub use game::{Action, Game, IllegalAction, Observation, Phase};
+pub use game::{Action, Game, IllegalAction, Observation, Phase, PileCard};
 pub use play::{Play, PlayError};
 pub use seats::{Pos, Seat};
 pub use sim::{simulate, Summary};

@@ -20,6 +20,11 @@ pub struct Observation {
     /// The talon cards the seat has seen face up: laid so, turned up by an exchange's chain (taken
     /// or not), the draw's face-up discards, and the talon shown by a kontra.
     pub talon_face_up: u64,
+    /// The talon as it lies when it is turned face up for every seat (`shows-talon`), bottom
+    /// first, each card marked if the declarer laid it there as a discard (`talon-draw`): the
+    /// discards lie on top, so the table tells them from the talon cards he never took. Empty
+    /// while the talon is not shown.
+    pub talon_pile: Vec<PileCard>,
     pub contract: Option<ContractId>,
     pub trump: Option<SuitId>,
     pub declarer: Option<Seat>,
@@ -41,6 +46,14 @@ pub struct Observation {
     pub trick: Vec<(Seat, u8)>,
     /// Every action so far: (seat, action).
     pub history: Vec<(Seat, Action)>,
+}
+
+/// A card of the talon as it lies face up (`Observation::talon_pile`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct PileCard {
+    pub card: u8,
+    /// Laid on the talon by the declarer's discards.
+    pub discard: bool,
 }
 
 impl Game {
@@ -96,6 +109,7 @@ impl Game {
                 | self.ex.revealed
                 | self.draw_seen_by(seat)
                 | self.talon_shown_by_kontra(),
+            talon_pile: self.talon_pile_shown(),
             contract: self.contract,
             trump: self.trump,
             declarer: self.declarer(),

@@ -7,6 +7,7 @@
 
 use super::deal::bit;
 use super::game::{Action, Game};
+use super::observation::PileCard;
 use super::stage::Stage;
 use super::tables::MAX_CARDS;
 use crate::model::{ChosenTrumps, TalonDraw};
@@ -277,5 +278,21 @@ impl Game {
         }
         let t = self.talon_now();
         t.cards().iter().fold(0u64, |m, &c| m | bit(c))
+    }
+
+    /// The talon shown to every seat (`talon_shown_by_kontra`) in the order it lies, bottom
+    /// first, the declarer's discards marked; empty while it is not shown.
+    pub(super) fn talon_pile_shown(&self) -> Vec<PileCard> {
+        if self.talon_shown_by_kontra() == 0 {
+            return Vec::new();
+        }
+        let t = self.talon_now();
+        t.cards()
+            .iter()
+            .map(|&card| PileCard {
+                card,
+                discard: t.discards & bit(card) != 0,
+            })
+            .collect()
     }
 }

@@ -6,6 +6,7 @@
 pub mod action_error;
 mod json_error;
 mod json_spans;
+pub mod legal;
 pub mod notation;
 pub mod position;
 pub mod sheet;
@@ -278,6 +279,12 @@ fn plan_order(steps: &[DealStep], active: u8, hands: &[Vec<u8>], talon: &[u8]) -
 
 /// Replays a record held in `sources` under `file`.
 pub fn replay(sources: &mut SourceSet, file: FileId) -> Replayed {
+    replay_actions(sources, file, false)
+}
+
+/// Replays a record's actions, as `replay` does; `unfinished` accepts a record that stops before
+/// the hand is over (`legal::legal_at` asks what may follow it).
+fn replay_actions(sources: &mut SourceSet, file: FileId, unfinished: bool) -> Replayed {
     let text = sources.text(file).to_string();
     let spans = json_spans::Spans::scan(&text);
     let rec: Record = match serde_json::from_str(&text) {
@@ -400,7 +407,7 @@ pub fn replay(sources: &mut SourceSet, file: FileId) -> Replayed {
             break;
         }
     }
-    if !game.is_over() && !diags.iter().any(Diag::is_error) {
+    if !unfinished && !game.is_over() && !diags.iter().any(Diag::is_error) {
         let seat = game.to_act_seat();
         diags.push(
             Diag::new(
