@@ -11,12 +11,16 @@ mod compare_shard;
 mod interactive;
 #[path = "cli/io.rs"]
 mod io;
+#[path = "cli/output.rs"]
+mod output;
 #[path = "cli/play.rs"]
 mod play;
 #[path = "cli/report.rs"]
 mod report;
 #[path = "cli/shard.rs"]
 mod shard;
+#[path = "cli/shard_check.rs"]
+mod shard_check;
 #[path = "cli/solve.rs"]
 mod solve;
 
