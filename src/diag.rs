@@ -49,6 +49,11 @@ pub enum Code {
     Incomparable,
     /// An output file or folder that exists (or holds files) and would be overwritten without `--force`.
     OutputExists,
+    /// An output path that cannot be written safely: empty, a symbolic link, a folder where a
+    /// file is asked, in a folder that does not exist or takes no files.
+    BadOutput,
+    /// A record of a `--records` run that did not finish (its manifest is not complete).
+    IncompleteRun,
 }
 
 impl Code {
@@ -88,6 +93,8 @@ impl Code {
         Code::ShardMismatch,
         Code::Incomparable,
         Code::OutputExists,
+        Code::BadOutput,
+        Code::IncompleteRun,
     ];
 
     /// The stable code string.
@@ -127,6 +134,8 @@ impl Code {
             Code::ShardMismatch => "kartya::shard-mismatch",
             Code::Incomparable => "kartya::incomparable",
             Code::OutputExists => "kartya::output-exists",
+            Code::BadOutput => "kartya::bad-output",
+            Code::IncompleteRun => "kartya::incomplete-run",
         }
     }
 

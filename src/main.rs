@@ -13,12 +13,16 @@ mod interactive;
 mod io;
 #[path = "cli/legal.rs"]
 mod legal;
+#[path = "cli/output.rs"]
+mod output;
 #[path = "cli/play.rs"]
 mod play;
 #[path = "cli/report.rs"]
 mod report;
 #[path = "cli/shard.rs"]
 mod shard;
+#[path = "cli/shard_check.rs"]
+mod shard_check;
 #[path = "cli/solve.rs"]
 mod solve;
 

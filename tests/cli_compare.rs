@@ -253,7 +253,8 @@ fn refusals_are_diagnostics_or_usage_errors() {
         ],
     );
     assert_eq!(code(&o), 1, "{}", stderr(&o));
-    assert!(stderr(&o).contains("kartya::output-exists"), "{}", stderr(&o));
+    // a file where a folder is asked is no place to write, with or without --force
+    assert!(stderr(&o).contains("kartya::bad-output"), "{}", stderr(&o));
     // with --force the page is written beside the user's file, which stays
     let o = run_in(
         &d,

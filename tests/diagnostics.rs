@@ -35,6 +35,8 @@ const CLI_CODES: &[Code] = &[
     Code::ShardMismatch,
     Code::Incomparable,
     Code::OutputExists,
+    Code::BadOutput,
+    Code::IncompleteRun,
 ];
 
 #[test]

@@ -98,41 +98,40 @@ fn command_line(o: &CompareArgs) -> CommandLine {
     }
 }
 
-/// A refusal to write over an existing file or into a folder with files, without `--force`.
-fn output_exists(cl: &CommandLine, o: &CompareArgs) -> Vec<Diag> {
+/// The output targets checked before any hand is played (`output::check_file`,
+/// `output::check_folder`): nothing is written over without `--force`, nothing through a link.
+fn output_refused(cl: &CommandLine, o: &CompareArgs) -> Vec<Diag> {
     let mut diags = Vec::new();
-    if o.force {
-        return diags;
-    }
     if let Some(csv) = &o.csv {
-        if std::path::Path::new(csv).exists() {
-            diags.push(
-                Diag::new(Code::OutputExists, cl.id, format!("`{csv}` exists already"))
-                    .label(cl.csv, "this file")
-                    .help("give a new file, or add --force to write over it"),
-            );
+        if let Err(r) = super::output::check_file(csv, o.force) {
+            diags.push(r.on(cl.id, cl.csv));
         }
     }
     if let Some(dir) = &o.report {
-        let p = std::path::Path::new(dir);
-        let not_empty = std::fs::read_dir(p).map(|mut d| d.next().is_some()).unwrap_or(false);
-        if p.exists() && !p.is_dir() {
-            diags.push(
-                Diag::new(Code::OutputExists, cl.id, format!("`{dir}` exists and is not a folder"))
-                    .label(cl.report, "this path")
-                    .help("give the path of a new or empty folder for the report"),
-            );
-        } else if not_empty {
-            diags.push(
-                Diag::new(Code::OutputExists, cl.id, format!("the folder `{dir}` is not empty"))
-                    .label(cl.report, "this folder")
-                    .help(format!(
-                        "give a new or empty folder, or add --force to write its {REPORT_PAGE} over"
-                    )),
-            );
+        if let Err(r) = super::output::check_folder(dir, o.force, "reports") {
+            diags.push(r.on(cl.id, cl.report));
         }
     }
     diags
+}
+
+/// Writes the report into `dir` (checked already): an earlier page goes first, then the charts,
+/// the page last, each file whole under a temporary name and renamed: until the page is there,
+/// the folder holds no report.
+fn write_report(dir: &str, page: &str) -> Result<(), String> {
+    let dir = std::path::Path::new(dir);
+    let failed = |what: &std::path::Path, e: std::io::Error| format!("cannot write {}: {e}", what.display());
+    let index = dir.join(REPORT_PAGE);
+    if std::fs::symlink_metadata(&index).is_ok() {
+        std::fs::remove_file(&index).map_err(|e| failed(&index, e))?;
+    }
+    super::output::clear(dir, &|n| n.starts_with("chart-") && n.ends_with(".svg")).map_err(|e| failed(dir, e))?;
+    // each chart also as a file of its own, for a page that embeds pictures (a README)
+    for (k, svg) in compare::report::charts(page).iter().enumerate() {
+        let path = dir.join(format!("chart-{}.svg", k + 1));
+        super::output::write_whole(&path, svg.as_bytes()).map_err(|e| failed(&path, e))?;
+    }
+    super::output::write_whole(&index, page.as_bytes()).map_err(|e| failed(&index, e))
 }
 
 /// Loads one rule set and compiles it; prints its diagnostics. Gives it with its sources.
@@ -173,7 +172,7 @@ pub fn compare(o: CompareArgs) -> ExitCode {
         super::print_diags(&[d], &cl.sources);
         return ExitCode::from(1);
     }
-    let refused = output_exists(&cl, &o);
+    let refused = output_refused(&cl, &o);
     if !refused.is_empty() {
         super::print_diags(&refused, &cl.sources);
         return ExitCode::from(1);
@@ -218,18 +217,9 @@ pub fn compare(o: CompareArgs) -> ExitCode {
                 return ExitCode::from(1);
             }
         };
-        let path = std::path::Path::new(dir).join(REPORT_PAGE);
-        if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, &page)) {
-            errln!("error: cannot write {}: {e}", path.display());
+        if let Err(e) = write_report(dir, &page) {
+            errln!("error: {e}");
             return ExitCode::from(1);
-        }
-        // each chart also as a file of its own, for a page that embeds pictures (a README)
-        for (k, svg) in compare::report::charts(&page).iter().enumerate() {
-            let path = std::path::Path::new(dir).join(format!("chart-{}.svg", k + 1));
-            if let Err(e) = std::fs::write(&path, svg) {
-                errln!("error: cannot write {}: {e}", path.display());
-                return ExitCode::from(1);
-            }
         }
     }
     let played = tally.hands;
@@ -246,7 +236,12 @@ pub fn compare(o: CompareArgs) -> ExitCode {
             obj.insert("rules_digest".into(), digest.into());
             obj.insert("sums".into(), serde_json::to_value(&tally).unwrap_or_default());
         }
-        outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        if o.shard.is_some() {
+            let zero_sum = super::shard_check::zero_sum(&a) && super::shard_check::zero_sum(&b);
+            outln!("{}", super::shard_check::seal(out, zero_sum));
+        } else {
+            outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        }
     } else {
         if let Some(s) = o.shard {
             let r = shard.hands(o.hands);
@@ -304,8 +299,8 @@ fn play_and_write(a: &Arc<Rules>, b: &Arc<Rules>, run: Run, play: &PlayHand, o: 
         return compare::compare(a, b, run, play, None, &done).map_err(incomparable);
     };
     let names = compare::names(a, b).map_err(incomparable)?;
-    let file = std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?;
-    let mut w = std::io::BufWriter::new(file);
+    // written under a temporary name and renamed when whole: a killed run leaves no partial CSV
+    let mut w = super::output::Staged::new(path).map_err(|e| format!("cannot write {path}: {e}"))?;
     let mut failed: Option<std::io::Error> = w.write_all(compare::csv::header(&names).as_bytes()).err();
     let mut text = String::new();
     let mut sink = |rows: &[compare::HandRow]| {
@@ -319,7 +314,7 @@ fn play_and_write(a: &Arc<Rules>, b: &Arc<Rules>, run: Run, play: &PlayHand, o: 
         failed = w.write_all(text.as_bytes()).err();
     };
     let tally = compare::compare(a, b, run, play, Some(&mut sink), &done).map_err(incomparable)?;
-    if let Some(e) = failed.or_else(|| w.flush().err()) {
+    if let Some(e) = failed.or_else(|| w.commit().err()) {
         return Err(format!("cannot write {path}: {e}"));
     }
     Ok(tally)

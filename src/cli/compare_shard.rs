@@ -17,6 +17,9 @@ impl ShardResults for Tally {
     fn hands_played(&self) -> u64 {
         self.hands
     }
+    fn inconsistent(&self, zero_sum: bool) -> Option<String> {
+        super::shard_check::tally(self, zero_sum)
+    }
 }
 
 /// The output of a `compare` shard: one with its sums.
@@ -41,6 +44,7 @@ fn read(file: FileId, text: &str) -> Result<ComparePart, Diag> {
     let v: Value = serde_json::from_str(text)
         .map_err(|e| not_a_shard(format!("this is not JSON: {}", e.to_string().to_lowercase()), ""))?;
     let (index, of, hands, seed) = super::shard::shard_header(&v, "compare", &not_a_shard)?;
+    let zero_sum = super::shard_check::check_stamp(&v, text, &not_a_shard)?;
     let word = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
     let (Some(a), Some(b), Some(bots), Some(rules)) = (word("a"), word("b"), word("bots"), word("rules_digest")) else {
         return Err(not_a_shard(
@@ -77,6 +81,7 @@ fn read(file: FileId, text: &str) -> Result<ComparePart, Diag> {
             bots: None,
             results,
             elapsed,
+            zero_sum,
         },
         a,
         b,

@@ -57,16 +57,9 @@ pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     if let Some(path) = &opts.save {
-        if std::path::Path::new(path).exists() && !opts.force {
-            let (sources, d) = super::io::flag_path_diag(
-                kartya::diag::Code::OutputExists,
-                "play",
-                "--save",
-                path,
-                format!("`{path}` exists already"),
-                "this file",
-                "give a new file name, or add --force to write over it".into(),
-            );
+        // checked before the hand is played: a path that cannot be written fails now
+        if let Err(refused) = super::output::check_file(path, opts.force) {
+            let (sources, d) = refused.diag("play", "--save", path);
             super::print_diags(&[d], &sources);
             return ExitCode::from(1);
         }
@@ -131,7 +124,7 @@ pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
         let mut rec = record::export(&g, base.clone(), extras.to_vec());
         rec.seed = Some(opts.seed);
         rec.hand = Some(opts.hand);
-        if let Err(e) = std::fs::write(path, record::to_json(&rec)) {
+        if let Err(e) = super::output::write_whole(path, record::to_json(&rec).as_bytes()) {
             errln!("error: cannot write {path}: {e}");
             return ExitCode::from(1);
         }

@@ -3,7 +3,6 @@
 
 use super::io::{errln, outln, outp};
 use kartya::bots::{self, BotKind};
-use kartya::diag::Code;
 use kartya::diag::Diag;
 use kartya::engine::{sim, Rules};
 use kartya::record::{self, RulesRef};
@@ -34,6 +33,11 @@ pub fn replay(paths: &[String], json_out: bool, canonical: bool) -> ExitCode {
                 continue;
             }
         };
+        if let Some(d) = super::output::refuse_incomplete(path, incomplete_run(path), &mut sources) {
+            super::print_diags(&[d], &sources);
+            failed = true;
+            continue;
+        }
         let id = sources.add(path.clone(), text, Origin::User);
         let r = record::replay(&mut sources, id);
         super::print_diags(&r.diags, &sources);
@@ -105,9 +109,8 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
             );
             return ExitCode::from(2);
         }
-        if let Err((message, label, help)) = prepare_dir(dir, opts.force) {
-            let (sources, d) =
-                super::io::flag_path_diag(Code::OutputExists, "simulate", "--records", dir, message, label, help);
+        if let Err(refused) = prepare_dir(dir, opts.force) {
+            let (sources, d) = refused.diag("simulate", "--records", dir);
             super::print_diags(&[d], &sources);
             return ExitCode::from(1);
         }
@@ -148,7 +151,14 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
             o.insert("shard".into(), super::shard::shard_json(s, opts.hands, opts.seed));
             o.insert("rules_digest".into(), super::shard::rules_digest(&sources).into());
         }
-        outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        if opts.shard.is_some() {
+            outln!(
+                "{}",
+                super::shard_check::seal(out, super::shard_check::zero_sum(&rules))
+            );
+        } else {
+            outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        }
     } else {
         if let Some(s) = opts.shard {
             outln!(
@@ -282,7 +292,10 @@ pub fn summary_text(rules: &Rules, args: &[String], s: &sim::Summary) -> String 
     o
 }
 
-/// Writes every simulated hand as a record: hand i replays to the same sheet.
+/// Writes every simulated hand as a record: hand i replays to the same sheet. The manifest is
+/// written first saying `"complete": false` (over an earlier run's, before its hands are
+/// removed), each hand under a temporary name renamed when whole, and the manifest again with
+/// `"complete": true` last: a run killed on the way leaves a folder marked incomplete.
 fn write_records(
     rules: &Arc<Rules>,
     args: &[String],
@@ -292,25 +305,32 @@ fn write_records(
     seed: u64,
     kind: BotKind,
 ) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
     let refs = rules_refs(args, sources);
     let Some((base, extras)) = refs.split_first() else {
         return Ok(());
     };
+    let dir = std::path::Path::new(dir);
     let mut manifest = json!({
-        "format": "kartya-records/1",
+        "format": RECORDS_FORMAT,
         "rules": args,
         "seed": seed,
         "hands": hands,
         "kartya": env!("CARGO_PKG_VERSION"),
+        "build": env!("KARTYA_BUILD"),
+        "complete": false,
     });
     if let (true, Some(o)) = (kind != BotKind::Random, manifest.as_object_mut()) {
         o.insert("bots".into(), kind.name().into());
     }
-    std::fs::write(
-        std::path::Path::new(dir).join(MANIFEST),
-        serde_json::to_string_pretty(&manifest).unwrap_or_default() + "\n",
-    )?;
+    let write_manifest = |m: &serde_json::Value| {
+        super::output::write_whole(
+            dir.join(MANIFEST),
+            (serde_json::to_string_pretty(m).unwrap_or_default() + "\n").as_bytes(),
+        )
+    };
+    write_manifest(&manifest)?;
+    // an earlier run's hands (with --force) go only once the folder says it is incomplete
+    super::output::clear(dir, &is_hand_file)?;
     let mut buf = Vec::new();
     let mut set = bots::BotSet::uniform(kind, rules.variant.players);
     for i in 0..hands {
@@ -325,63 +345,43 @@ fn write_records(
         let mut rec = record::export(&g, base.clone(), extras.to_vec());
         rec.seed = Some(seed);
         rec.hand = Some(i);
-        std::fs::write(
-            std::path::Path::new(dir).join(format!("hand-{i:06}.json")),
-            record::to_json(&rec),
-        )?;
+        super::output::write_whole_unsynced(dir.join(format!("hand-{i:06}.json")), record::to_json(&rec).as_bytes())?;
     }
-    Ok(())
+    if let Some(o) = manifest.as_object_mut() {
+        o.insert("complete".into(), true.into());
+    }
+    write_manifest(&manifest)
 }
 
-/// The manifest `--records` writes beside the hands.
+/// The manifest `--records` writes beside the hands, and its format.
 const MANIFEST: &str = "manifest.json";
+const RECORDS_FORMAT: &str = "kartya-records/2";
 
-/// Makes the records folder, or checks that it holds nothing (two runs' records would mix);
-/// with `force`, clears the records and manifest of an earlier run (nothing else).
-fn prepare_dir(dir: &str, force: bool) -> Result<(), (String, &'static str, String)> {
-    let p = std::path::Path::new(dir);
-    if p.exists() && !p.is_dir() {
-        return Err((
-            format!("`{dir}` exists and is not a folder"),
-            "this path",
-            "give the path of a new or empty folder for the records".into(),
-        ));
+/// A hand's record as `--records` names it.
+fn is_hand_file(name: &str) -> bool {
+    name.starts_with("hand-") && name.ends_with(".json")
+}
+
+/// Whether the record at `path` is one of a `--records` run that did not finish: its folder's
+/// manifest (of this format) does not say `"complete": true`. Gives the manifest's path.
+pub fn incomplete_run(path: &str) -> Option<String> {
+    let p = std::path::Path::new(path);
+    let name = p.file_name()?.to_string_lossy().to_string();
+    if !is_hand_file(&name) {
+        return None;
     }
-    let entries: Vec<std::path::PathBuf> = match std::fs::read_dir(p) {
-        Ok(d) => d.flatten().map(|e| e.path()).collect(),
-        Err(_) => Vec::new(),
-    };
-    let cannot = |what: String, e: std::io::Error| {
-        (
-            format!("{what}: {e}"),
-            "this folder",
-            "check the folder's permissions".to_string(),
-        )
-    };
-    if !entries.is_empty() {
-        if !force {
-            return Err((
-                format!(
-                    "the folder `{dir}` is not empty ({} {}); records of two runs would mix",
-                    entries.len(),
-                    if entries.len() == 1 { "entry" } else { "entries" }
-                ),
-                "this folder",
-                "give a new folder, or add --force to replace the records in it".into(),
-            ));
-        }
-        for e in entries {
-            let name = e
-                .file_name()
-                .map(|n| n.to_string_lossy().to_string())
-                .unwrap_or_default();
-            let ours = name == MANIFEST || (name.starts_with("hand-") && name.ends_with(".json"));
-            if ours {
-                std::fs::remove_file(&e).map_err(|err| cannot(format!("cannot remove {}", e.display()), err))?;
-            }
-        }
-    }
-    std::fs::create_dir_all(p).map_err(|e| cannot(format!("cannot create `{dir}`"), e))
+    let manifest = p.parent().unwrap_or(std::path::Path::new("")).join(MANIFEST);
+    let text = std::fs::read_to_string(&manifest).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+    let ours = v.get("format").and_then(serde_json::Value::as_str) == Some(RECORDS_FORMAT);
+    let complete = v.get("complete").and_then(serde_json::Value::as_bool) == Some(true);
+    (ours && !complete).then(|| manifest.display().to_string())
+}
+
+/// Checks the records folder before the run (see `output::check_folder`): new, empty, or with
+/// `force` one whose records and manifest `write_records` replaces (nothing else is touched).
+fn prepare_dir(dir: &str, force: bool) -> Result<(), super::output::Refusal> {
+    super::output::check_folder(dir, force, "records")
 }
 
 /// A progress bar on stderr for runs long enough to wait for: shown only on a terminal, not with

@@ -48,26 +48,16 @@ pub fn shard_json(shard: Shard, hands: u64, seed: u64) -> Value {
 /// not merged. It is a field of its own beside `shard`, not inside it, so that a diagnostic's
 /// neighbouring lines around the shard's fields never show it.
 ///
-/// A digest of kartya's version (another engine may play other hands) and every loaded text (names
-/// and contents, in load order): FNV-1a of 64 bits, written out here rather than `std`'s hasher,
-/// whose output may change between Rust versions.
+/// A digest of every loaded text (names and contents, in load order): FNV-1a of 64 bits, written
+/// out here rather than `std`'s hasher, whose output may change between Rust versions. The build
+/// is in the shard's `stamp` (`shard_check::stamp`).
 pub fn rules_digest(sources: &SourceSet) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in env!("CARGO_PKG_VERSION").bytes().chain([0]) {
-        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-    }
+    let mut h = super::shard_check::Fnv::new();
     for id in sources.ids() {
-        for b in sources
-            .name(id)
-            .bytes()
-            .chain([0])
-            .chain(sources.text(id).bytes())
-            .chain([0])
-        {
-            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
+        h.eat(sources.name(id).as_bytes());
+        h.eat(sources.text(id).as_bytes());
     }
-    format!("{h:016x}")
+    h.hex()
 }
 
 /// One shard's output as read back: of `simulate` (`R` = `Summary`) or of `compare` (`Tally`).
@@ -84,6 +74,8 @@ pub struct Part<R> {
     pub bots: Option<String>,
     pub results: R,
     pub elapsed: f64,
+    /// Every hand's payments sum to zero under these rules (none scores for himself).
+    pub zero_sum: bool,
 }
 
 /// What `check_parts` reads of a shard's results: the names it counts by, and its hands.
@@ -92,6 +84,9 @@ pub trait ShardResults {
     fn names(&self) -> (Vec<String>, Vec<String>);
     /// The hands the shard played.
     fn hands_played(&self) -> u64;
+    /// What does not hold together in these results (a count above what counts it, arrays of
+    /// other lengths than the names, payments that do not sum to zero where `zero_sum`), if anything.
+    fn inconsistent(&self, zero_sum: bool) -> Option<String>;
 }
 
 impl ShardResults for Summary {
@@ -103,6 +98,9 @@ impl ShardResults for Summary {
     }
     fn hands_played(&self) -> u64 {
         self.hands
+    }
+    fn inconsistent(&self, zero_sum: bool) -> Option<String> {
+        super::shard_check::summary(self, zero_sum)
     }
 }
 
@@ -153,6 +151,7 @@ fn read_part(file: FileId, text: &str) -> Result<Part<Summary>, Diag> {
     let v: Value = serde_json::from_str(text)
         .map_err(|e| not_a_shard(format!("this is not JSON: {}", e.to_string().to_lowercase()), ""))?;
     let (index, of, hands, seed) = shard_header(&v, "simulate", &not_a_shard)?;
+    let zero_sum = super::shard_check::check_stamp(&v, text, &not_a_shard)?;
     let rules = v
         .get("rules_digest")
         .and_then(Value::as_str)
@@ -189,6 +188,7 @@ fn read_part(file: FileId, text: &str) -> Result<Part<Summary>, Diag> {
         bots: v.get("bots").and_then(Value::as_str).map(str::to_string),
         results,
         elapsed,
+        zero_sum,
     })
 }
 
@@ -198,8 +198,14 @@ pub fn merge(paths: &[String]) -> ExitCode {
     let mut sources = SourceSet::new();
     let mut texts = Vec::new();
     let mut diags = Vec::new();
+    // the command line as a source, each path's diagnostic labelled at that path
+    let line = format!("kartya merge {}", paths.join(" "));
+    let cmd = sources.add("<command line>", line, Origin::Synthetic);
+    let mut at = "kartya merge ".len();
     for path in paths {
-        match super::io::read_one(path, RECORD_LIMIT, &mut sources, "shard output") {
+        let span = Span::new(at, at + path.len());
+        at += path.len() + 1;
+        match super::io::read_text(path, RECORD_LIMIT, cmd, span, "shard output") {
             Ok(text) => texts.push(sources.add(path.clone(), text, Origin::User)),
             Err(d) => diags.push(d),
         }
@@ -271,10 +277,23 @@ pub fn check_parts<R: ShardResults>(parts: &[Part<R>], sources: &SourceSet) -> V
     let mut diags = Vec::new();
     let names = |s: &R| s.names();
     for p in &parts[1..] {
-        let differs = if p.variant != first.variant || names(&p.results) != names(&first.results) {
+        let differs = if p.variant != first.variant {
             Some((
                 "variant",
                 format!("this shard is of `{}`, the first of `{}`", p.variant, first.variant),
+            ))
+        } else if names(&p.results) != names(&first.results) {
+            Some((
+                "results",
+                format!(
+                    "this shard counts other contracts or figures than the first (or in another order), under the same rules `{}`",
+                    p.variant
+                ),
+            ))
+        } else if p.zero_sum != first.zero_sum {
+            Some((
+                "stamp",
+                "this shard's rules score otherwise than the first's (one zero-sum, one not)".to_string(),
             ))
         } else if p.rules != first.rules {
             let why = format!(
@@ -315,6 +334,22 @@ pub fn check_parts<R: ShardResults>(parts: &[Part<R>], sources: &SourceSet) -> V
         };
         if let Some((key, why)) = differs {
             diags.push(mismatch(p, key, why, same_run.to_string()));
+        }
+    }
+    if !diags.is_empty() {
+        return diags;
+    }
+    for p in parts {
+        if let Some(why) = p.results.inconsistent(p.zero_sum) {
+            diags.push(
+                Diag::new(
+                    Code::NotAShard,
+                    p.file,
+                    format!("its results do not hold together: {why}"),
+                )
+                .label(key_span(sources.text(p.file), "results"), "these results")
+                .help("give the file as the shard wrote it: an edited shard is not merged"),
+            );
         }
     }
     if !diags.is_empty() {
