@@ -72,7 +72,7 @@ fn every_recorded_action_is_among_the_legal_ones_listed_before_it() {
 
 #[test]
 fn the_cli_prints_the_actions_one_a_line_and_as_json() {
-    let out = kartya(&["replay", ALSOS, "--legal", "--at", "9"]);
+    let out = kartya(&["replay", ALSOS, "--legal", "--at", "11"]);
     assert_eq!(out.status.code(), Some(0));
     let printed = lines(&out);
     assert!(printed.contains(&"play zöld.O".to_string()), "{printed:?}");
@@ -108,10 +108,10 @@ fn a_stopped_record_is_read_and_a_broken_one_gets_its_diagnostic() {
     let dir = std::env::temp_dir().join(format!("kartya-legal-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let stopped = dir.join("stopped.json");
-    std::fs::write(&stopped, cut(ALSOS, 9)).unwrap();
+    std::fs::write(&stopped, cut(ALSOS, 11)).unwrap();
     let stopped = stopped.to_string_lossy().to_string();
     let from_cut = kartya(&["replay", &stopped, "--legal"]);
-    let from_whole = kartya(&["replay", ALSOS, "--legal", "--at", "9"]);
+    let from_whole = kartya(&["replay", ALSOS, "--legal", "--at", "11"]);
     assert_eq!(
         from_cut.status.code(),
         Some(0),
@@ -139,15 +139,15 @@ fn a_stopped_record_is_read_and_a_broken_one_gets_its_diagnostic() {
 
 #[test]
 fn refusals_exit_with_their_codes() {
-    let beyond = kartya(&["replay", ALSOS, "--legal", "--at", "34"]);
+    let beyond = kartya(&["replay", ALSOS, "--legal", "--at", "36"]);
     assert_eq!(beyond.status.code(), Some(1));
     let err = String::from_utf8_lossy(&beyond.stderr);
     assert!(
-        err.contains("kartya::out-of-range") && err.contains("from 0 to 33"),
+        err.contains("kartya::out-of-range") && err.contains("from 0 to 35"),
         "{err}"
     );
     assert_eq!(
-        kartya(&["replay", ALSOS, "--legal", "--at", "33"]).status.code(),
+        kartya(&["replay", ALSOS, "--legal", "--at", "35"]).status.code(),
         Some(0)
     );
     assert_eq!(kartya(&["replay", ALSOS, ALSOS, "--legal"]).status.code(), Some(2));

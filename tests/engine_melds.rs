@@ -178,7 +178,11 @@ fn tv08_with_c_kvint() {
             Action::Pass,
         ],
     );
-    assert_eq!(g.phase(), Phase::Play, "the trump 7 is in the talon: no exchange");
+    assert_eq!(
+        pass_to_exchanger(&mut g),
+        Phase::Play,
+        "the trump 7 is in the talon: every position passes"
+    );
     act(&mut g, &[Action::Kontra(Item::Figure(1))]);
     play_lowest(&mut g, 1);
     act(&mut g, &[Action::announce(szaz)]);

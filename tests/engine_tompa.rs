@@ -98,8 +98,10 @@ fn tompa_late_commitments_come_before_the_exchange() {
             "pass",
             "pass",
             "exchange",
+            "pass",
         ],
     );
+    // (every position is asked in the exchange: the other one passes)
     assert_eq!(g.phase(), Phase::Play);
     // the melds go with the trick-1 cards, on the hand the exchange left (zöld.9 for zöld.7)
     assert!(legal_texts(&g).contains(&"meld terc".to_string()));
@@ -150,12 +152,15 @@ fn tompa_8_exchanges_for_the_top_seven_only_by_house_rule() {
     let actions = ["accept", "pass", "pass", "pass", "pass"];
     let g = partial(&[], TOP_SEVEN_HANDS, TOP_SEVEN_TALON, &actions);
     assert_eq!(g.phase(), Phase::Play, "no exchange: the 7 is not the indicator");
-    let g = partial(
+    let mut g = partial(
         &["tompa-8-for-face-up-seven"],
         TOP_SEVEN_HANDS,
         TOP_SEVEN_TALON,
         &actions,
     );
+    // every position is asked in turn: forehand, without the 8, passes first
+    assert_eq!(legal_texts(&g), ["pass"]);
+    g.apply(kartya::engine::Action::Pass).unwrap();
     assert_eq!(g.phase(), Phase::Exchange);
     assert_eq!(g.to_act_seat(), 0, "the holder of the trump 8");
 }

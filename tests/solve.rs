@@ -281,7 +281,7 @@ fn the_cli_prints_the_value_and_best_cards_and_fails_on_a_record_without_play() 
         "solve",
         "tests/hands/alsos-overtrump-trump-game.json",
         "--from",
-        "31",
+        "33",
         "--json",
     ]);
     assert_eq!(code(&o), 0);

@@ -101,6 +101,15 @@ pub fn play(args: &[String], opts: PlayArgs) -> ExitCode {
             errln!("error: no legal action, and the hand is not over");
             return ExitCode::from(1);
         }
+        // asked in the exchange without the exchanger card, the seat can only pass: it passes
+        // unasked, as a player without the card says nothing at the table
+        if g.phase() == Phase::Exchange && legal.as_slice() == [Action::Pass] {
+            if let Err(e) = g.apply(Action::Pass) {
+                errln!("error: {e}");
+                return ExitCode::from(1);
+            }
+            continue;
+        }
         show_new(&g, me, &mut shown);
         show_view(&g.rules().variant, &g.observation(me));
         let Some(action) = ask(&g, &legal, &mut input) else {
