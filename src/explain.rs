@@ -149,6 +149,9 @@ pub fn explain(v: &Variant) -> String {
             HandStage::TalonDraw => "the talon draw",
             HandStage::NameTrumps => "trumps named",
             HandStage::PartnerCall => "the partner call",
+            HandStage::BackRound if v.announcing.back_with_first_trick && v.announcing.back_declarer_first => {
+                "the back round (the declarer's turn before the lead, then with trick 1)"
+            }
             HandStage::BackRound if v.announcing.back_with_first_trick => "the back round (with trick 1)",
             HandStage::BackRound => "the back round",
             HandStage::Tricks => "the tricks",
@@ -651,7 +654,9 @@ fn after_contracts(v: &Variant, o: &mut String) {
     let _ = writeln!(
         o,
         "back round: {}",
-        if v.announcing.back_with_first_trick {
+        if v.announcing.back_with_first_trick && v.announcing.back_declarer_first {
+            "the declarer's turn before the lead, then merged with the first trick (he speaks again with his card)"
+        } else if v.announcing.back_with_first_trick {
             "merged with the first trick"
         } else if v.announcing.back_declarer_first {
             "before the first lead, the declarer first, then in turn"

@@ -372,7 +372,7 @@ impl Game {
         let (Stage::Front(talk) | Stage::Back(talk)) = &mut self.stage else {
             return;
         };
-        if end_turn(talk, n) {
+        if end_turn(talk, n) || (matches!(self.stage, Stage::Back(_)) && self.lone_turn_ends()) {
             self.end_talk_round();
         }
     }

@@ -105,22 +105,28 @@ impl Game {
         };
     }
 
-    /// Whether the declarer may claim or concede now: his turn in the play, nothing said yet,
-    /// not during trick 1's announcements.
-    #[inline]
     /// Whether the contract being played lets the declarer claim, and concede (both false
     /// without claims).
+    #[inline]
     pub(super) fn claim_kinds(&self) -> (bool, bool) {
         self.claims.rules.map_or((false, false), |k| (k.claim, k.concede))
     }
 
+    /// Whether the declarer may claim or concede now: his turn in the play, no claim made yet,
+    /// not while trick 1 has melds or a raise open (its talk may be open: it waits in the claim).
     pub(super) fn claim_open(&self) -> bool {
         self.claims.rules.is_some()
             && self.claims.made.is_none()
             && self.phase() == Phase::Play
             && self.declarer == Some(self.play.to_play)
             && !self.play.is_over()
-            && !self.talk_in_trick_one()
+            && !self.melds_or_raise_in_trick_one()
+    }
+
+    /// Whether trick 1 has melds or a raise open: no claim then. The talk of trick 1 does not
+    /// bar one ([002]: "at any point"): `Stage::Claim` keeps it, and a dispute gives it back.
+    fn melds_or_raise_in_trick_one(&self) -> bool {
+        self.play.tricks_played == 0 && (self.meld_open() || self.contract_raise_open())
     }
 
     /// The declarer's actions of claims now (none unless `claim_open`).
@@ -149,8 +155,11 @@ impl Game {
                 if self.phase() != Phase::Play || self.declarer != Some(self.play.to_play) {
                     return Err("claims: only the declarer may claim or concede, on his turn to play");
                 }
-                if self.talk_in_trick_one() || self.play.is_over() {
-                    return Err("claims: not during the announcements of trick 1");
+                if self.play.is_over() {
+                    return Err("claims: the play is over");
+                }
+                if self.melds_or_raise_in_trick_one() {
+                    return Err("claims: not while melds or a raise are open in trick 1");
                 }
                 if action == Action::ClaimRest && !k.claim {
                     return Err("claims: this contract allows no claim of every remaining trick (`claims concede`)");
@@ -176,12 +185,12 @@ impl Game {
         match action {
             Action::ClaimRest | Action::ConcedeRest => self.say_claim(action == Action::ClaimRest),
             Action::AcceptClaim => {
-                let (Some(d), Stage::Claim { answering }) = (self.declarer, self.stage) else {
+                let (Some(d), Stage::Claim { answering, talk }) = (self.declarer, self.stage) else {
                     return;
                 };
                 let Some(m) = self.claims.made.as_mut() else { return };
                 let answering = next_pos(answering, self.n);
-                self.stage = Stage::Claim { answering };
+                self.stage = Stage::Claim { answering, talk };
                 if answering == d {
                     m.outcome = ClaimOutcome::Accepted;
                     let to = if m.kind == ClaimKind::Claim { d } else { m.opponent };
@@ -192,7 +201,12 @@ impl Game {
                 if let Some(m) = self.claims.made.as_mut() {
                     m.outcome = ClaimOutcome::Open;
                 }
-                self.stage = Stage::Play(None);
+                // the play goes on, with the talk of trick 1 the claim was made in
+                let talk = match self.stage {
+                    Stage::Claim { talk, .. } => talk,
+                    _ => None,
+                };
+                self.stage = Stage::Play(talk);
             }
             _ => {}
         }
@@ -219,8 +233,13 @@ impl Game {
             m.cards[0][pos as usize & (MAX_SEATS - 1)] = p.trick[i as usize & (MAX_SEATS - 1)];
         }
         self.claims.made = Some(m);
+        let talk = match self.stage {
+            Stage::Play(talk) => talk,
+            _ => None,
+        };
         self.stage = Stage::Claim {
             answering: next_pos(d, self.n),
+            talk,
         };
     }
 

@@ -458,7 +458,7 @@ impl Game {
             Stage::Play(_) => self.play.to_play,
             Stage::Call(round) => round.to_act(),
             Stage::Switch(turn) => turn.turn,
-            Stage::Claim { answering } => answering,
+            Stage::Claim { answering, .. } => answering,
             Stage::Over => 0,
         }
     }

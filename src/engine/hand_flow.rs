@@ -79,9 +79,16 @@ impl Game {
     }
 
     /// The back round before the first lead: the play is set up (the round's opener and what
-    /// may be said are judged on it), then the round opens.
+    /// may be said are judged on it), then the round opens. With `back-round with-first-trick
+    /// declarer-first` only the declarer's turn of the round is spoken here (`lone_turn_ends`),
+    /// and the round goes on with the cards of trick 1 (`start_tricks`).
     fn start_back_round(&mut self) -> bool {
-        if !self.back_round_before_lead() {
+        let a = &self.rules.variant.announcing;
+        let lone_turn = a.back_with_first_trick
+            && a.back_declarer_first
+            && self.declarer.is_some()
+            && self.contract_announcements() != Announcements::None;
+        if !self.back_round_before_lead() && !lone_turn {
             return false;
         }
         self.start_play();
@@ -96,15 +103,33 @@ impl Game {
         true
     }
 
+    /// Whether the turn ending now is the declarer's lone turn before the lead of a back round
+    /// that goes with trick 1 (`back-round with-first-trick declarer-first`): it ends the stage.
+    #[inline]
+    pub(super) fn lone_turn_ends(&self) -> bool {
+        self.rules.variant.announcing.back_with_first_trick && self.play.tricks_played == 0 && self.play.trick_len == 0
+    }
+
     /// The trick play: set up unless the back round set it up and nothing changed since; with
     /// `back-round with-first-trick` the round goes with the cards of trick 1.
     fn start_tricks(&mut self) {
+        // the declarer's turn before the lead (`start_back_round`): who has spoken, and whether
+        // anything was said, go on into the talk of trick 1
+        let before = match self.stage {
+            Stage::Back(t) => Some(t),
+            _ => None,
+        };
         if !self.play_ready {
             self.start_play();
         } else {
             self.stage = Stage::Play(None);
         }
-        let talk = Talk::round(self.first_leader, self.all_speak_turns());
+        let mut talk = Talk::round(self.first_leader, self.all_speak_turns());
+        if let Some(t) = before {
+            talk.spoke = t.spoke;
+            // his pass after something said left no pass in a row (`end_turn`)
+            talk.said_in_trick = t.passes == 0;
+        }
         if let (true, Stage::Play(trick_talk)) = (self.rules.variant.announcing.back_with_first_trick, &mut self.stage)
         {
             // with the first trick, every player speaks in it with his card: a round that goes

@@ -2,7 +2,8 @@
 //! stage is entered with, gives `Stage` (what `Game` keeps instead of a bare phase tag) and its
 //! public tag `Phase`. A value that means something only while its stage lasts (who may
 //! exchange, whose switch turn it is, who answers a claim, the contract choice, the calling round,
-//! the announcement round's `Talk` in `Front`, `Back` and trick 1 of `Play`) lives in the stage's
+//! the announcement round's `Talk` in `Front`, `Back` and trick 1 of `Play`, and in `Claim` while
+//! a claim made in trick 1 waits) lives in the stage's
 //! variant, so it cannot be read once the stage is over and needs no fallback.
 
 use super::calling::CallRound;
@@ -130,9 +131,11 @@ pub(super) enum Stage {
     Play(Option<Talk>) = 9,
     /// The calling round after trick 1 and the answers to a call (`calling.rs`).
     Call(CallRound) = 10,
-    /// The opponents answer a claim (`claims.rs`): the position whose answer is awaited.
+    /// The opponents answer a claim (`claims.rs`): the position whose answer is awaited, and
+    /// the talk of trick 1 the claim was made in, which a dispute gives back to the play.
     Claim {
         answering: u8,
+        talk: Option<Talk>,
     } = 11,
     Over = 12,
 }

@@ -588,7 +588,9 @@ pub struct Announcing {
     pub front_round: bool,
     pub back_with_first_trick: bool,
     /// A back round before the first lead is opened by the declarer (`back-round
-    /// before-first-lead declarer-first`), not by the first leader.
+    /// before-first-lead declarer-first`), not by the first leader; a back round with trick 1
+    /// gives the declarer a turn of it before the lead (`back-round with-first-trick
+    /// declarer-first`), which goes on with the cards of trick 1.
     pub back_declarer_first: bool,
     pub all_speak_first: bool,
     /// `end with-first-trick`: the back round held with trick 1 closes with it.

@@ -1,6 +1,7 @@
 //! What each stage of a hand is for in a variant: takes a built `Variant`, gives per stage of
 //! `HandStage` the mechanisms that run in it (the front round, the hidden packets, a contract's
-//! exchange, talon draw, named trumps or called partner, the back round), for the no-effect
+//! exchange, talon draw, named trumps or called partner, the back round or the declarer's turn
+//! of it before the lead when it goes with trick 1), for the no-effect
 //! check of `stages` and for explain, which lists the stages a hand can have.
 
 use super::{Announcements, HandStage, SidesKind, Variant};
@@ -33,7 +34,13 @@ impl Variant {
             HandStage::BackRound if !self.announcing.back_with_first_trick => {
                 contracts("back round", &|c| c.announcements != Announcements::None)
             }
-            // with the first trick: the round is spoken in trick 1, and this stage holds nothing
+            // with the first trick: the round is spoken in trick 1, and this stage holds only the
+            // declarer's turn of it before the lead (`declarer-first`), or nothing
+            HandStage::BackRound if self.announcing.back_declarer_first => {
+                contracts("declarer's turn before the lead", &|c| {
+                    c.announcements != Announcements::None
+                })
+            }
             HandStage::BackRound => Vec::new(),
             HandStage::Tricks => vec!["the trick play".into()],
             HandStage::FrontRound | HandStage::Pickup | HandStage::Switch => Vec::new(),

@@ -133,7 +133,7 @@ stmt_kinds! {
 
     announcing_block [] "announcing" "announcing { ... }" block = true, doc = "announcing";
     front_round_stmt [announcing_block] "front-round" "front-round (declarer-first|none)";
-    back_round_stmt [announcing_block] "back-round" "back-round (with-first-trick | before-first-lead [declarer-first])";
+    back_round_stmt [announcing_block] "back-round" "back-round (with-first-trick|before-first-lead) [declarer-first]";
     round_end_stmt [announcing_block] "end" "end (two-passes|all-spoke-then-two-passes|with-first-trick)";
 
     melds_block [] "melds" "melds { ... }" block = true, doc = "melds";

@@ -2,7 +2,10 @@
 //! variant defines; gives a `kartya::no-effect` error where a mechanism's stage is not listed
 //! (it would never happen), where a stage would see only the first packets (listed before the
 //! pickup), and where the order says what the engine cannot do (a front round after the pickup,
-//! a stage between `back-round` and `tricks` when the back round goes with trick 1).
+//! a stage between `back-round` and `tricks` when the back round goes with trick 1), and where
+//! the declarer's turn before the lead of `back-round with-first-trick declarer-first` is no
+//! turn of its own (he leads trick 1 and speaks first in it in every contract with
+//! announcements).
 
 use super::*;
 use crate::model::build::words::HandStage as StageWord;
@@ -127,6 +130,24 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                 ),
                 "after back-round",
                 format!("list `{}` before `back-round`, or write `back-round before-first-lead` in `announcing`", word(*stage)),
+            );
+        }
+    }
+    // the declarer's turn before the lead is a turn of its own only where he does not lead
+    // trick 1 (and speak first in it) anyway
+    let a = &v.announcing;
+    if a.back_with_first_trick && a.back_declarer_first {
+        let own_turn = v
+            .contracts
+            .iter()
+            .any(|c| c.announcements != Announcements::None && c.first_lead != Seat::Declarer);
+        if !own_turn {
+            out.at_word(
+                &["announcing", "back-round"],
+                "declarer-first",
+                "`declarer-first` gives the declarer a turn before the lead of trick 1, but in every contract with announcements he leads trick 1 and speaks first in it (or no contract has announcements)".into(),
+                "no turn of its own",
+                "drop `declarer-first`".into(),
             );
         }
     }
