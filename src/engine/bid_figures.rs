@@ -183,6 +183,11 @@ impl Game {
     /// The cards a position holds and may look at now.
     fn visible_hand(&self, pos: u8) -> u64 {
         let p = pos as usize;
+        // once the play is set up its hands are the live ones: a back round after trick 1 checks
+        // what is still held, not the hand before the play (issue 28.6)
+        if self.play_ready {
+            return self.play.hands.get(p).copied().unwrap_or(0);
+        }
         let h = self.hands.get(p).copied().unwrap_or(0);
         if self.picked_up {
             h

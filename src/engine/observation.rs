@@ -71,11 +71,13 @@ impl Game {
         let seat = seat.0;
         let pos = self.pos_at(seat);
         let (hand, unseen) = match pos {
+            // once the play is set up its hands are the live ones (a back round after trick 1 too)
             Some(p)
                 if self.phase() == Phase::Play
                     || self.phase() == Phase::Call
                     || self.phase() == Phase::Claim
-                    || self.phase() == Phase::Over && self.contract.is_some() =>
+                    || self.phase() == Phase::Over && self.contract.is_some()
+                    || self.play_ready =>
             {
                 (self.play.hands.get(p as usize).copied().unwrap_or(0), 0)
             }

@@ -11,8 +11,10 @@ impl Game {
     pub fn hand_of(&self, seat: Seat) -> u64 {
         let Some(p) = self.pos_at(seat.0) else { return 0 };
         let p = p as usize;
+        // once the play is set up its hands are the live ones (a back round after trick 1 too)
         let in_play = matches!(self.phase(), Phase::Play | Phase::Call | Phase::Claim)
-            || self.phase() == Phase::Over && self.contract.is_some();
+            || self.phase() == Phase::Over && self.contract.is_some()
+            || self.play_ready;
         if in_play {
             return self.play.hands.get(p).copied().unwrap_or(0);
         }
