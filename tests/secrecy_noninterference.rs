@@ -227,6 +227,12 @@ fn check_file(name: &str, hands: u64, tally: &mut Tally) {
                             continue;
                         }
                     };
+                    // how many cards the exchanger took the table sees (`take whole-talon`: not
+                    // which): a second deal where he takes another number tells itself apart
+                    if g.exchange_state().taken.count_ones() != g2.exchange_state().taken.count_ones() {
+                        tally.skipped += 1;
+                        continue;
+                    }
                     // the cards must be hidden in the second deal too: a card the rules show
                     // there (a marriage shown from the other hand) tells the worlds apart
                     if seen_by(&g2, seat) & (1u64 << a | 1u64 << b) != 0 {
