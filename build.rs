@@ -6,19 +6,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+/// The rules files under `dir` (sorted, recursively).
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-    paths.sort();
-    for p in paths {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "kartya") {
-            out.push(p);
-        }
-    }
+    let mut all = Vec::new();
+    all_files(dir, &mut all);
+    out.extend(all.into_iter().filter(|p| p.extension().is_some_and(|e| e == "kartya")));
 }
 
 /// Every file under `dir` (sorted, recursively), for the build hash.

@@ -169,17 +169,20 @@ fn show_new(g: &Game, me: Seat, shown: &mut usize) {
     *shown = g.history().len();
 }
 
+/// The cards of a mask by name, in card order, separated by spaces.
+fn card_list(v: &Variant, m: u64) -> String {
+    (0..64u8)
+        .filter(|c| m >> c & 1 == 1)
+        .map(|c| card_name(v, c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// What the seat may see now, read from its observation alone (never the game's hidden state):
 /// its cards, the talon's face-up cards (the whole talon in the order it lies when it is shown),
 /// the contract, the hands laid open, the cards shown, the cards lying face down, the trick.
 fn show_view(v: &Variant, o: &Observation) {
-    let cards = |m: u64| -> String {
-        (0..64u8)
-            .filter(|c| m >> c & 1 == 1)
-            .map(|c| card_name(v, c))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let cards = |m: u64| card_list(v, m);
     outln!("");
     outln!("your cards: {}", cards(o.hand));
     if o.unseen > 0 {
@@ -235,13 +238,7 @@ fn show_view(v: &Variant, o: &Observation) {
 /// defence's under `open-hands`, the declarer's after a claim), cards shown and not yet played,
 /// and which seats have a card lying face down.
 fn show_open(v: &Variant, o: &Observation) {
-    let cards = |m: u64| -> String {
-        (0..64u8)
-            .filter(|c| m >> c & 1 == 1)
-            .map(|c| card_name(v, c))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let cards = |m: u64| card_list(v, m);
     for (seat, &m) in o.open_hands.iter().enumerate() {
         if m != 0 && seat != o.seat.0 as usize {
             outln!("seat {seat}'s hand, open: {}", cards(m));

@@ -107,6 +107,22 @@ pub fn read_one(path: &str, limit: usize, sources: &mut SourceSet, what: &str) -
     read_text(path, limit, cmd, Span::new(0, path.len()), what)
 }
 
+/// A hand record read into a new source set: the set and the record's file, or its diagnostic
+/// printed (the caller exits 1).
+pub fn read_record(path: &str) -> Option<(SourceSet, FileId)> {
+    let mut sources = SourceSet::new();
+    match read_one(path, RECORD_LIMIT, &mut sources, "record") {
+        Ok(text) => {
+            let id = sources.add(path.to_string(), text, kartya::source::Origin::User);
+            Some((sources, id))
+        }
+        Err(d) => {
+            super::print_diags(&[d], &sources);
+            None
+        }
+    }
+}
+
 /// Writes to stdout; a closed pipe (the reader has all it wants) ends the process at once with
 /// exit 0, any other write error with exit 1. Every stdout write of the CLI goes through here.
 pub fn out(text: &str) {

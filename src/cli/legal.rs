@@ -5,7 +5,6 @@
 use super::io::{errln, outln};
 use kartya::diag::Diag;
 use kartya::record;
-use kartya::source::{Origin, SourceSet};
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -14,15 +13,9 @@ pub fn legal(paths: &[String], at: Option<usize>, json_out: bool) -> ExitCode {
         errln!("error: --legal reads one record: {} were given", paths.len());
         return ExitCode::from(2);
     };
-    let mut sources = SourceSet::new();
-    let text = match super::io::read_one(path, super::io::RECORD_LIMIT, &mut sources, "record") {
-        Ok(t) => t,
-        Err(d) => {
-            super::print_diags(&[d], &sources);
-            return ExitCode::from(1);
-        }
+    let Some((mut sources, id)) = super::io::read_record(path) else {
+        return ExitCode::from(1);
     };
-    let id = sources.add(path.clone(), text, Origin::User);
     let l = record::legal::legal_at(&mut sources, id, at);
     super::print_diags(&l.diags, &sources);
     if l.game.is_none() || l.diags.iter().any(Diag::is_error) {

@@ -7,20 +7,13 @@ use kartya::diag::Diag;
 use kartya::engine::Pos;
 use kartya::record::{self, notation};
 use kartya::solve::{Count, Objective, Solver};
-use kartya::source::{Origin, SourceSet};
 use serde_json::json;
 use std::process::ExitCode;
 
 pub fn solve(path: &str, from: Option<usize>, json_out: bool) -> ExitCode {
-    let mut sources = SourceSet::new();
-    let text = match super::io::read_one(path, super::io::RECORD_LIMIT, &mut sources, "record") {
-        Ok(t) => t,
-        Err(d) => {
-            super::print_diags(&[d], &sources);
-            return ExitCode::from(1);
-        }
+    let Some((mut sources, id)) = super::io::read_record(path) else {
+        return ExitCode::from(1);
     };
-    let id = sources.add(path.to_string(), text, Origin::User);
     let pos = record::position::position(&mut sources, id, from);
     super::print_diags(&pos.diags, &sources);
     let errors = pos.diags.iter().any(Diag::is_error);
