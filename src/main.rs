@@ -103,7 +103,9 @@ enum Command {
         at: Option<usize>,
     },
     /// Solve a recorded position double dummy: the value for the declarer's side and the best cards.
-    #[command(after_help = "Examples:\n  kartya solve hand.json\n  kartya solve hand.json --from 20 --json")]
+    #[command(
+        after_help = "Examples:\n  kartya solve hand.json\n  kartya solve hand.json --from 20 --json\n  kartya solve hand.json --nodes 500000000"
+    )]
     Solve {
         #[arg(value_name = "RECORD")]
         record: String,
@@ -111,6 +113,11 @@ enum Command {
         /// the first card of the play.
         #[arg(long, value_name = "N")]
         from: Option<usize>,
+        /// The most search nodes the solver may visit (its budget; it never runs on a clock): a
+        /// position it cannot settle within them is an error that says so.
+        #[arg(long, value_name = "N", default_value_t = solve::DEFAULT_NODES,
+              value_parser = clap::value_parser!(u64).range(1..=solve::MAX_NODES))]
+        nodes: u64,
         #[arg(long)]
         json: bool,
     },
@@ -279,7 +286,12 @@ fn main() -> ExitCode {
             canonical,
             ..
         } => play::replay(&records, json, canonical),
-        Command::Solve { record, from, json } => solve::solve(&record, from, json),
+        Command::Solve {
+            record,
+            from,
+            nodes,
+            json,
+        } => solve::solve(&record, from, nodes, json),
         Command::Simulate {
             args,
             hands,

@@ -298,3 +298,16 @@ fn the_cli_prints_the_value_and_best_cards_and_fails_on_a_record_without_play() 
     ]);
     assert_eq!(code(&o), 1);
 }
+
+/// Issue 28.12: the solver has a node budget (`--nodes`, never a clock); a position it cannot
+/// settle within it is an error that says so, and a budget of 0 is refused.
+#[test]
+fn the_cli_solver_stops_at_its_node_budget_and_says_so() {
+    use common::cli::{code, kartya};
+    let o = kartya(&["solve", "tests/hands/alsos-overtrump-trump-game.json", "--nodes", "10"]);
+    assert_eq!(code(&o), 1);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("budget of 10 nodes") && err.contains("--nodes"), "{err}");
+    let o = kartya(&["solve", "tests/hands/alsos-overtrump-trump-game.json", "--nodes", "0"]);
+    assert_eq!(code(&o), 2);
+}

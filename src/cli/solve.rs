@@ -10,7 +10,14 @@ use kartya::solve::{Count, Objective, Solver};
 use serde_json::json;
 use std::process::ExitCode;
 
-pub fn solve(path: &str, from: Option<usize>, json_out: bool) -> ExitCode {
+/// The solver's node budget when `--nodes` is not given: a full 9-trick Alsós hand needs well
+/// under a million; this bounds a large pack (64 cards, 8 players) to some seconds and the
+/// memory of its table.
+pub const DEFAULT_NODES: u64 = 50_000_000;
+/// The largest `--nodes` taken: beyond it a search would run for days.
+pub const MAX_NODES: u64 = 1_000_000_000_000;
+
+pub fn solve(path: &str, from: Option<usize>, nodes: u64, json_out: bool) -> ExitCode {
     let Some((mut sources, id)) = super::io::read_record(path) else {
         return ExitCode::from(1);
     };
@@ -24,7 +31,13 @@ pub fn solve(path: &str, from: Option<usize>, json_out: bool) -> ExitCode {
         return ExitCode::from(1);
     };
     let p = g.play_state();
-    let Ok((value, best)) = Solver::new().best_cards(t, p, &obj) else {
+    let mut solver = Solver::new();
+    solver.set_budget(nodes);
+    let Ok((value, best)) = solver.best_cards(t, p, &obj) else {
+        super::io::errln!(
+            "error: the search stopped at its budget of {nodes} nodes before it knew the value of this position"
+        );
+        super::io::errln!("  help: give `--nodes` a larger number, or ask for a later position with `--from`");
         return ExitCode::from(1);
     };
     let v = &g.rules().variant;
