@@ -100,7 +100,7 @@ pub(super) fn overtrick_value(f: &Finished, o: &Overtricks, declarer_won: bool, 
         f.sides.defence
     };
     let above = tricks_of(f, side).saturating_sub(o.above) as i64;
-    above * o.each.unwrap_or(base / 2)
+    above.saturating_mul(o.each.unwrap_or(base / 2))
 }
 
 #[cfg(test)]

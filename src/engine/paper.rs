@@ -26,9 +26,9 @@ fn written_with(plus_minus: bool, s: &Score) -> [i64; MAX_SEATS] {
     for item in &s.items {
         for (w, p) in out.iter_mut().zip(item.pay.iter()) {
             if *p > 0 {
-                *w += item.value;
+                *w = w.saturating_add(item.value);
             } else if *p < 0 && plus_minus {
-                *w -= item.value;
+                *w = w.saturating_sub(item.value);
             }
         }
     }
@@ -93,8 +93,8 @@ impl Paper {
         let w = written_with(self.plus_minus, s);
         for (i, x) in w.iter().enumerate().take(self.seats) {
             if let (Some(sc), Some(t)) = (self.scores.get_mut(i), self.totals.get_mut(i)) {
-                *sc += x;
-                *t += x;
+                *sc = sc.saturating_add(*x);
+                *t = t.saturating_add(*x);
             }
         }
         let (target, bonus) = self.target()?;
@@ -115,7 +115,7 @@ impl Paper {
         }
         for &r in &reached {
             if let Some(t) = self.totals.get_mut(r as usize) {
-                *t += bonus;
+                *t = t.saturating_add(bonus);
             }
         }
         let done = RobberResult {
@@ -133,8 +133,11 @@ impl Paper {
     /// The settlement of the session per seat: each pair settles the difference of their totals,
     /// so a seat gets the sum of its differences with every other seat (sums to zero).
     pub fn settlement(&self) -> Vec<i64> {
-        let sum: i64 = self.totals.iter().sum();
+        let sum = self.totals.iter().fold(0i64, |s, t| s.saturating_add(*t));
         let n = self.totals.len() as i64;
-        self.totals.iter().map(|t| t.saturating_mul(n) - sum).collect()
+        self.totals
+            .iter()
+            .map(|t| t.saturating_mul(n).saturating_sub(sum))
+            .collect()
     }
 }

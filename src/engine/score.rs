@@ -138,7 +138,7 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     };
     let base = match contract.point_difference_value {
         // the totals' difference, side against side (`minimums.rs`)
-        Some(per_point) => per_point * super::minimums::point_difference(&f, contract),
+        Some(per_point) => per_point.saturating_mul(super::minimums::point_difference(&f, contract)),
         None => goals::contract_value(&f, contract),
     };
     let mult = g.game_factor();
@@ -199,10 +199,14 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
         }
     }
     let added = g.levels_added(Item::Game);
-    let mut game_value = (base + extra).saturating_mul(mult) - deducted + added;
+    let mut game_value = base
+        .saturating_add(extra)
+        .saturating_mul(mult)
+        .saturating_sub(deducted)
+        .saturating_add(added);
     // a figure that replaces the game is settled: the game's amount is taken off (`bonuses.rs`)
     if g.rules.figures.replaces_game != 0 && bonuses::game_replaced(&ctx) {
-        deducted += game_value;
+        deducted = deducted.saturating_add(game_value);
         game_value = 0;
     }
     let sides = Sides::of(g, &hand_sides);
@@ -306,7 +310,7 @@ fn score_figures(ctx: &Ctx, sides: &Sides, s: &mut Score) {
         }
         let factor = g.figure_factor(i);
         let added = g.levels_added(Item::Figure(i as u16));
-        let value = base * factor + added;
+        let value = base.saturating_mul(factor).saturating_add(added);
         s.items.push(ScoreItem {
             item: Item::Figure(i as u16),
             figure: Some(a.figure),
@@ -337,14 +341,14 @@ fn score_figures(ctx: &Ctx, sides: &Sides, s: &mut Score) {
 #[inline(never)] // only contracts where each scores for himself
 fn each_scores(ctx: &Ctx, each: &crate::model::EachScores, goal: &Cond, pay: &mut Pay) -> i64 {
     let (g, f) = (ctx.g, ctx.f);
-    let mut sum = 0;
+    let mut sum = 0i64;
     for p in 0..(f.n as usize).min(MAX_SEATS) as u8 {
         let Some(bid) = f.undertaking(p) else { continue };
         let met = eval(ctx, goal, p, seat_bit(p));
         let tricks = f.tricks_won.get(p as usize).copied().unwrap_or(0);
         let own = each.score(met, bid, tricks);
         pay.credit(g.seat_at(p), own);
-        sum += own;
+        sum = sum.saturating_add(own);
     }
     sum
 }
@@ -412,12 +416,12 @@ impl Pay<'_> {
     pub(super) fn transfer(&mut self, from: u8, to: u8, amount: i64) {
         let (from, to) = (from as usize, to as usize);
         if let (Some(f), Some(t)) = (self.item.get_mut(from), self.total.get_mut(from)) {
-            *f -= amount;
-            *t -= amount;
+            *f = f.saturating_sub(amount);
+            *t = t.saturating_sub(amount);
         }
         if let (Some(f), Some(t)) = (self.item.get_mut(to), self.total.get_mut(to)) {
-            *f += amount;
-            *t += amount;
+            *f = f.saturating_add(amount);
+            *t = t.saturating_add(amount);
         }
     }
 }
@@ -426,8 +430,8 @@ impl Pay<'_> {
     /// Seat `to` scores `amount` for himself, from nobody (`each-scores`: not zero-sum).
     fn credit(&mut self, to: u8, amount: i64) {
         if let (Some(f), Some(t)) = (self.item.get_mut(to as usize), self.total.get_mut(to as usize)) {
-            *f += amount;
-            *t += amount;
+            *f = f.saturating_add(amount);
+            *t = t.saturating_add(amount);
         }
     }
 }
@@ -440,7 +444,11 @@ fn pay_side(sides: &Sides, owner_is_declarer: bool, won: bool, value: i64, pay: 
         side_vs_side(sides, owner_is_declarer == won, value, pay);
         return;
     }
-    let per = if owner_is_declarer == won { value } else { -value };
+    let per = if owner_is_declarer == won {
+        value
+    } else {
+        value.saturating_neg()
+    };
     for o in positions(sides.opponents) {
         pay.transfer(o as u8, d, per);
     }

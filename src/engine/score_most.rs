@@ -36,7 +36,7 @@ pub(super) fn most_pays(g: &Game, f: &Finished, win: Win, tie: Tie, value: i64, 
     let tops = (0..n).filter(|&p| is_top(p)).map(|p| g.seat_at(p as u8));
     match tie {
         Tie::MostPayTimes(times) => {
-            let each = value * times.get(top - 1).copied().unwrap_or(0) as i64;
+            let each = value.saturating_mul(times.get(top - 1).copied().unwrap_or(0) as i64);
             split(tops, fewer, each, pay);
         }
         _ => {

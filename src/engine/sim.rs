@@ -120,14 +120,15 @@ impl Summary {
         }
         let w = super::paper::written(&g.rules().variant.scoring, s);
         for (t, p) in self.paper_total.iter_mut().zip(w.iter()) {
-            *t += p;
+            *t = t.saturating_add(*p);
         }
-        let mut sum = 0;
+        // a sum that would overflow is not a sum to zero: counted, not wrapped
+        let mut sum = Some(0i64);
         for (t, p) in self.total_payment.iter_mut().zip(s.payments.iter()) {
-            *t += p;
-            sum += p;
+            *t = t.saturating_add(*p);
+            sum = sum.and_then(|v| v.checked_add(*p));
         }
-        if sum != s.own_scores || s.payments.iter().skip(self.total_payment.len()).any(|p| *p != 0) {
+        if sum != Some(s.own_scores) || s.payments.iter().skip(self.total_payment.len()).any(|p| *p != 0) {
             self.non_zero_sum += 1;
         }
     }
@@ -142,7 +143,7 @@ impl Summary {
         self.robbers += o.robbers;
         self.illegal += o.illegal;
         for (a, b) in self.paper_total.iter_mut().zip(o.paper_total) {
-            *a += b;
+            *a = a.saturating_add(b);
         }
         for (a, b) in self.contracts.iter_mut().zip(o.contracts) {
             a.played += b.played;
@@ -157,7 +158,7 @@ impl Summary {
             a.won += b.won;
         }
         for (a, b) in self.total_payment.iter_mut().zip(o.total_payment) {
-            *a += b;
+            *a = a.saturating_add(b);
         }
         self.session = match (self.session, o.session) {
             (Some(a), Some(b)) => Some(a.merge(&b)),

@@ -4,6 +4,15 @@
 
 use super::*;
 
+/// The most a doubling ladder may multiply an item by: its multiplier per level to the power of
+/// the levels up to its top (Asszorti's `factor 2` over five levels: 32). With values at most
+/// 1,000,000 and a call's multiplier at most `MAX_CALL_MULTIPLIER`, a hand's largest product
+/// stays far below `i64::MAX` (docs/language.md, "Bounds"); the scoring saturates beyond.
+pub const MAX_LADDER_MULTIPLIER: i64 = 1024;
+
+/// The most a calling block's `multiplier` may be (the call and its raise multiply twice).
+pub const MAX_CALL_MULTIPLIER: i64 = 16;
+
 impl Builder<'_> {
     pub(super) fn doublings(&mut self) -> Vec<Doubling> {
         let mut out = Vec::new();
@@ -23,6 +32,8 @@ impl Builder<'_> {
             // `factor N`: every level multiplies by N whenever it is said; it stands over a
             // `front`/`back` pair (a house rule need not remove the base's pair)
             let mut factor = None;
+            // the multiplier statement with the largest value, for the ladder's bound
+            let mut largest: Option<(i64, &Entry)> = None;
             for e in self.block(&["doubling", &name]) {
                 match e.stmt.kind() {
                     Some(K::levels_stmt) => {
@@ -59,6 +70,9 @@ impl Builder<'_> {
                                 "a multiplier must be at least 1",
                                 "kontra doubles or quadruples: write 2 or 4",
                             );
+                        }
+                        if largest.is_none_or(|(m, _)| v >= m) {
+                            largest = Some((v, e));
                         }
                         if e.stmt.kind() == Some(K::factor_stmt) {
                             factor = Some(v);
@@ -111,10 +125,38 @@ impl Builder<'_> {
                 d.front = f;
                 d.back = f;
             }
+            self.ladder_bound(&d, largest);
             self.not_same_player(&mut d, &pairs);
             out.push(d);
         }
         out
+    }
+
+    /// A ladder whose top level would multiply an item by more than `MAX_LADDER_MULTIPLIER`
+    /// (`kartya::out-of-range` at the multiplier statement with the largest value).
+    fn ladder_bound(&mut self, d: &Doubling, largest: Option<(i64, &Entry)>) {
+        let Some((_, e)) = largest else { return };
+        let per_level = d.front.max(d.back);
+        let levels = (d.top + 1).min(d.levels.len()).max(1);
+        let most = (0..levels).fold(1i64, |m, _| m.saturating_mul(per_level));
+        if per_level < 1 || most <= MAX_LADDER_MULTIPLIER {
+            return;
+        }
+        let span = w(e, 1).map(|w| w.span).unwrap_or_default();
+        self.err(
+            Code::OutOfRange,
+            e,
+            span,
+            format!(
+                "ladder `{}` multiplies by up to {per_level} per level over {levels} level(s): {}, above the bound {MAX_LADDER_MULTIPLIER}",
+                d.name,
+                if most == i64::MAX { "more than i64 holds".to_string() } else { most.to_string() }
+            ),
+            "too large a multiplier",
+            format!(
+                "a ladder multiplies an item by at most {MAX_LADDER_MULTIPLIER} at its top level, so that no hand's score can overflow"
+            ),
+        );
     }
 
     pub(super) fn card_sel(&mut self, e: &Entry, c: &ast::CardRef, suits: &[Suit], ranks: &[Rank]) -> Option<CardSel> {
@@ -596,7 +638,9 @@ impl Builder<'_> {
                         .collect();
                 }
                 Some(K::multiplier_stmt) => {
-                    c.multiplier = self.int(e, 1, 1, 1000, "a multiplier").unwrap_or(2);
+                    c.multiplier = self
+                        .int(e, 1, 1, MAX_CALL_MULTIPLIER, "a call's multiplier")
+                        .unwrap_or(2);
                 }
                 Some(K::call_ladder_stmt) => c.ladder = self.lookup(e, 1, "doubling ladder", &names.doublings),
                 Some(K::call_back_stmt) => c.call_back = self.word(e, 1) == Some(words::CallBack::On),
