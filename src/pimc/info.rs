@@ -101,7 +101,7 @@ impl InfoSet {
         }
         // cards this seat saw face up: where they went was seen too (taken openly, or left)
         let nobody = g.nobody_cards();
-        let seen_up = obs.talon_face_up | obs.indicator.map(bit).unwrap_or(0);
+        let seen_up = obs.talon_face_up | obs.talon_seen | obs.indicator.map(bit).unwrap_or(0);
         let mut known_nobody = seen_up & nobody;
         for (k, h) in known.iter_mut().zip(play.hands).take(n as usize) {
             *k |= seen_up & h;

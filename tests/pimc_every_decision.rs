@@ -1,0 +1,233 @@
+//! pimc's information set at every decision of random hands of every bundled file (issue 28
+//! items 3, 4): takes each card turn of the play and the seat to play, gives the check that the
+//! real deal is one of the worlds the seat's knowledge allows (satisfiable, consistent, no card
+//! of a position excluded from it), and that the knowledge is the same on a second deal that
+//! differs from the real one only in two cards the seat never saw (the public prefix replayed).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use kartya::engine::deal::{bit, deal_random, Deal};
+use kartya::engine::rng::{below, hand_rng};
+use kartya::engine::sim::random_step;
+use kartya::engine::{bundled_rules, Action, Game, Phase, Rules, Seat};
+use kartya::pimc::info::InfoSet;
+use kartya::pimc::sample::{consistent, Sampler, World};
+use std::sync::Arc;
+
+/// The real deal as a world: the hands now, and nobody's cards not yet played.
+fn real_world(g: &Game) -> World {
+    let p = g.play_state();
+    let played = p.captured.iter().fold(p.trick_mask(), |m, &c| m | c);
+    World {
+        hands: p.hands,
+        nobody: g.nobody_cards() & !played,
+    }
+}
+
+/// What is wrong with the real deal as a world of `seat`'s knowledge, if anything; `talon_seen`
+/// is every card the seat has seen face up in the talon so far (it remembers where each went).
+fn real_deal_fault(g: &Game, seat: Seat, talon_seen: u64) -> Option<String> {
+    let info = match InfoSet::of(g, seat) {
+        Ok(i) => i,
+        Err(e) => return Some(format!("no information set: {e:?}")),
+    };
+    let (t, p) = (g.play_table().expect("in play"), g.play_state());
+    let real = real_world(g);
+    for q in 0..p.n as usize {
+        if real.hands[q] & info.excluded[q] != 0 {
+            return Some(format!(
+                "position {q} holds excluded cards {:#x}",
+                real.hands[q] & info.excluded[q]
+            ));
+        }
+        if real.hands[q] & info.known[q] != info.known[q] {
+            return Some(format!(
+                "position {q} is said to hold cards it does not: {:#x}",
+                info.known[q] & !real.hands[q]
+            ));
+        }
+    }
+    if real.nobody & info.known_nobody != info.known_nobody {
+        return Some("cards said to lie with nobody are in a hand".into());
+    }
+    // a talon card once seen face up is placed: with nobody, or with the hand that took it
+    let forgotten = talon_seen & real.nobody & !info.known_nobody;
+    if forgotten != 0 {
+        return Some(format!("talon cards seen face up and forgotten: {forgotten:#x}"));
+    }
+    for q in 0..p.n as usize {
+        let lost = talon_seen & real.hands[q] & !info.known[q];
+        if lost != 0 {
+            return Some(format!(
+                "talon cards seen face up and taken by position {q} placed anywhere: {lost:#x}"
+            ));
+        }
+    }
+    if !consistent(&info, t, p, &real) {
+        return Some("the real deal is not consistent".into());
+    }
+    if Sampler::new(&info).is_err() {
+        return Some("unsatisfiable".into());
+    }
+    None
+}
+
+/// The cards `seat` sees now (its hand, the open cards, every card played, its own discards
+/// and face-down cards), as tests/secrecy_noninterference.rs reads them.
+fn seen_by(g: &Game, seat: Seat) -> u64 {
+    let o = g.observation(seat);
+    let mut m = o.hand | o.talon_face_up | o.open_hand | o.shown | o.indicator.map_or(0, bit);
+    m |= o.open_hands.iter().fold(0, |m, &h| m | h);
+    m |= o.trick.iter().fold(0, |m, &(_, c)| m | bit(c));
+    for pile in &o.talon_pile {
+        m |= bit(pile.card);
+    }
+    for (by, a) in &o.history {
+        match a {
+            Action::Play(c) => m |= bit(*c),
+            Action::Discard(c) | Action::LayFaceDown(c) if *by == seat => m |= bit(*c),
+            _ => {}
+        }
+    }
+    m
+}
+
+/// `deal` with cards `x` and `y` in each other's place; None when that changes nothing.
+fn swapped(deal: &Deal, x: u8, y: u8) -> Option<Deal> {
+    let s = |c: u8| {
+        if c == x {
+            y
+        } else if c == y {
+            x
+        } else {
+            c
+        }
+    };
+    let sm = |m: u64| (0..64u8).filter(|&c| m & bit(c) != 0).fold(0u64, |a, c| a | bit(s(c)));
+    let mut d = deal.clone();
+    for (h, hid) in d.hands.iter_mut().zip(d.hidden.iter_mut()) {
+        *h = sm(*h);
+        *hid = sm(*hid);
+    }
+    d.talon_face_up = sm(d.talon_face_up);
+    let len = d.talon_len as usize;
+    for c in d.talon.iter_mut().take(len) {
+        *c = s(*c);
+    }
+    d.indicator = d.indicator.map(s);
+    let same = d.hands == deal.hands && d.hidden == deal.hidden && d.talon[..len] == deal.talon[..len];
+    (!same).then_some(d)
+}
+
+/// The public prefix on the second deal (the two cards swapped in the actions too); None when
+/// the second deal refuses it or gives the turn elsewhere (the prefix told the seat something).
+fn replay(r: &Arc<Rules>, dealer: Seat, deal: &Deal, prefix: &[(Seat, Action)], x: u8, y: u8) -> Option<Game> {
+    let s = |c: u8| {
+        if c == x {
+            y
+        } else if c == y {
+            x
+        } else {
+            c
+        }
+    };
+    let mut g = Game::from_deal(Arc::clone(r), dealer, deal.clone());
+    g.set_keep_history(true);
+    for &(seat, a) in prefix {
+        let a = match a {
+            Action::Play(c) => Action::Play(s(c)),
+            Action::Discard(c) => Action::Discard(s(c)),
+            Action::LayFaceDown(c) => Action::LayFaceDown(s(c)),
+            other => other,
+        };
+        if g.to_act_seat() != seat || g.apply(a).is_err() {
+            return None;
+        }
+    }
+    Some(g)
+}
+
+/// Plays `hands` random hands of `name`, checking every card decision; gives the findings.
+fn check_file(name: &str, hands: u64, seed: u64, faults: &mut Vec<String>) -> u64 {
+    let r = bundled_rules(name).expect(name);
+    let n = r.variant.players;
+    let mut decisions = 0;
+    for i in 0..hands {
+        let mut rng = hand_rng(seed, i);
+        let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
+        let dealer = Seat((i % u64::from(n)) as u8);
+        let mut g = Game::from_deal(Arc::clone(&r), dealer, deal.clone());
+        g.set_keep_history(true);
+        let mut buf = Vec::new();
+        let mut step = 0;
+        let mut talon_seen = vec![0u64; n as usize];
+        let mut seen = vec![0u64; n as usize];
+        while !g.is_over() {
+            for (s, t) in talon_seen.iter_mut().enumerate() {
+                let o = g.observation(Seat(s as u8));
+                *t |= o.talon_face_up | o.talon_pile.iter().fold(0, |m, c| m | bit(c.card));
+                seen[s] |= seen_by(&g, Seat(s as u8));
+            }
+            if g.phase() == Phase::Play && g.legal_cards().is_some() {
+                let seat = g.to_act_seat();
+                decisions += 1;
+                if let Some(f) = real_deal_fault(&g, seat, talon_seen[seat.0 as usize]) {
+                    faults.push(format!("{name} hand {i} step {step} seat {}: {f}", seat.0));
+                }
+                // a second deal differing in two cards the seat never saw
+                let seen = seen[seat.0 as usize];
+                let hidden: Vec<u8> = (0..64u8).filter(|&c| r.tables.all & !seen & bit(c) != 0).collect();
+                if hidden.len() >= 2 {
+                    let a = hidden[below(&mut rng, hidden.len() as u32) as usize];
+                    let b = hidden[below(&mut rng, hidden.len() as u32) as usize];
+                    let other = swapped(&deal, a, b).and_then(|d| replay(&r, dealer, &d, g.history(), a, b));
+                    if let Some(g2) = other.filter(|g2| seen_by(g2, seat) & (bit(a) | bit(b)) == 0) {
+                        let (i1, i2) = (InfoSet::of(&g, seat), InfoSet::of(&g2, seat));
+                        if format!("{i1:?}") != format!("{i2:?}") {
+                            faults.push(format!(
+                                "{name} hand {i} step {step} seat {} (cards {a} and {b} swapped): {i1:?}\n  other: {i2:?}",
+                                seat.0
+                            ));
+                        }
+                    }
+                }
+            }
+            if !random_step(&mut g, &mut rng, &mut buf) {
+                break;
+            }
+            step += 1;
+        }
+    }
+    decisions
+}
+
+#[test]
+fn the_real_deal_is_a_world_and_hidden_cards_do_not_change_the_knowledge_at_every_decision() {
+    let hands = std::env::var("KARTYA_PIMC_HANDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
+    let only = std::env::var("KARTYA_PIMC_FILES").ok();
+    let mut faults = Vec::new();
+    let (mut files, mut decisions) = (0, 0);
+    for b in kartya::bundled::all() {
+        if only.as_ref().is_some_and(|o| !o.split(',').any(|n| n == b.name)) {
+            continue;
+        }
+        files += 1;
+        decisions += check_file(b.name, hands, 0x2834, &mut faults);
+    }
+    let summary = format!(
+        "{files} files, {hands} hands each: {decisions} decisions, {} faults",
+        faults.len()
+    );
+    eprintln!("{summary}");
+    if let Ok(path) = std::env::var("KARTYA_PIMC_DUMP") {
+        std::fs::write(path, faults.join("\n")).unwrap();
+    }
+    assert!(decisions > 50 * files, "{summary}");
+    assert!(
+        faults.is_empty(),
+        "{summary}\n{}",
+        faults.iter().take(12).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
