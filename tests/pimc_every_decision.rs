@@ -231,3 +231,60 @@ fn the_real_deal_is_a_world_and_hidden_cards_do_not_change_the_knowledge_at_ever
         faults.iter().take(12).cloned().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// Another seat's card laid face down with its bid is not read (issue 28.3): at each decision of
+/// trick 1 where a seat other than the one to play still has its face-down card and someone has
+/// played before, the information set is the same on a second deal where that card is swapped
+/// with a card of a third hand the seat never saw.
+#[test]
+fn another_seats_face_down_card_is_not_read() {
+    let r = bundled_rules("koenigrufen-graden").expect("bundled");
+    let n = r.variant.players;
+    let (mut checked, mut faults) = (0, Vec::new());
+    for i in 0..4000u64 {
+        if checked >= 20 {
+            break;
+        }
+        let mut rng = hand_rng(0x2833, i);
+        let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
+        let dealer = Seat((i % u64::from(n)) as u8);
+        let mut g = Game::from_deal(Arc::clone(&r), dealer, deal.clone());
+        g.set_keep_history(true);
+        let mut buf = Vec::new();
+        while !g.is_over() && g.play_state().tricks_played == 0 {
+            let face_down = g.observation(g.to_act_seat()).face_down;
+            if g.phase() == Phase::Play && g.legal_cards().is_some() && g.play_state().trick_len > 0 {
+                let seat = g.to_act_seat();
+                let p = g.play_state();
+                for owner in (0..n).filter(|&s| s != seat.0 && face_down & (1 << s) != 0) {
+                    let hand = g.pos_of(Seat(owner)).map_or(0, |q| p.hands[q.0 as usize]);
+                    let mine = g.pos_of(seat).map_or(0, |q| p.hands[q.0 as usize]);
+                    let Some(x) = (0..64u8).find(|&c| hand & p.committed & bit(c) != 0) else {
+                        continue;
+                    };
+                    // a card of a third hand, not the seat's, not the owner's
+                    let others = (0..p.n as usize).fold(0u64, |m, q| m | p.hands[q]) & !hand & !mine;
+                    let Some(y) = (0..64u8).find(|&c| others & bit(c) != 0) else {
+                        continue;
+                    };
+                    let Some(g2) = swapped(&deal, x, y).and_then(|d| replay(&r, dealer, &d, g.history(), x, y)) else {
+                        continue;
+                    };
+                    checked += 1;
+                    let (i1, i2) = (InfoSet::of(&g, seat), InfoSet::of(&g2, seat));
+                    if format!("{i1:?}") != format!("{i2:?}") {
+                        faults.push(format!(
+                            "hand {i} seat {} (face-down {x} of seat {owner} and {y} swapped):\n  {i1:?}\n  {i2:?}",
+                            seat.0
+                        ));
+                    }
+                }
+            }
+            if !random_step(&mut g, &mut rng, &mut buf) {
+                break;
+            }
+        }
+    }
+    assert!(checked >= 1, "{checked} positions with another seat's card face down");
+    assert!(faults.is_empty(), "{checked} positions: {}", faults.join("\n"));
+}

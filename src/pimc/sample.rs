@@ -178,7 +178,12 @@ pub fn consistent(info: &InfoSet, t: &PlayTable, play: &Play, w: &World) -> bool
     if count != seen.count_ones() || w.nobody & info.known_nobody != info.known_nobody {
         return false;
     }
-    let mut q = replay_start(play, &start_hands(&w.hands, &info.played), info.first_leader);
+    let mut q = replay_start(
+        play,
+        &start_hands(&w.hands, &info.played),
+        info.first_leader,
+        info.committed,
+    );
     for &(p, c) in &info.played {
         if q.to_play != p || q.legal(t) & bit(c) == 0 {
             return false;
