@@ -146,11 +146,13 @@ fn replay(r: &Arc<Rules>, dealer: Seat, deal: &Deal, prefix: &[(Seat, Action)], 
     Some(g)
 }
 
-/// Plays `hands` random hands of `name`, checking every card decision; gives the findings.
-fn check_file(name: &str, hands: u64, seed: u64, faults: &mut Vec<String>) -> u64 {
+/// Plays `hands` random hands of `name`, checking every card decision; gives the findings, the
+/// decisions and, of them, those where a card the seat saw face up in the talon lies in another
+/// position's hand (a chain card taken by an exchanger: the check that it is placed there).
+fn check_file(name: &str, hands: u64, seed: u64, faults: &mut Vec<String>) -> (u64, u64) {
     let r = bundled_rules(name).expect(name);
     let n = r.variant.players;
-    let mut decisions = 0;
+    let (mut decisions, mut taken) = (0, 0);
     for i in 0..hands {
         let mut rng = hand_rng(seed, i);
         let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
@@ -170,6 +172,9 @@ fn check_file(name: &str, hands: u64, seed: u64, faults: &mut Vec<String>) -> u6
             if g.phase() == Phase::Play && g.legal_cards().is_some() {
                 let seat = g.to_act_seat();
                 decisions += 1;
+                let mine = g.observation(seat).hand;
+                let held = g.play_state().hands.iter().fold(0u64, |m, &h| m | h) & !mine;
+                taken += u64::from(talon_seen[seat.0 as usize] & held != 0);
                 if let Some(f) = real_deal_fault(&g, seat, talon_seen[seat.0 as usize]) {
                     faults.push(format!("{name} hand {i} step {step} seat {}: {f}", seat.0));
                 }
@@ -197,7 +202,7 @@ fn check_file(name: &str, hands: u64, seed: u64, faults: &mut Vec<String>) -> u6
             step += 1;
         }
     }
-    decisions
+    (decisions, taken)
 }
 
 #[test]
@@ -208,23 +213,25 @@ fn the_real_deal_is_a_world_and_hidden_cards_do_not_change_the_knowledge_at_ever
         .unwrap_or(3);
     let only = std::env::var("KARTYA_PIMC_FILES").ok();
     let mut faults = Vec::new();
-    let (mut files, mut decisions) = (0, 0);
+    let (mut files, mut decisions, mut taken) = (0, 0, 0);
     for b in kartya::bundled::all() {
         if only.as_ref().is_some_and(|o| !o.split(',').any(|n| n == b.name)) {
             continue;
         }
         files += 1;
-        decisions += check_file(b.name, hands, 0x2834, &mut faults);
+        let (d, t) = check_file(b.name, hands, 0x2834, &mut faults);
+        decisions += d;
+        taken += t;
     }
     let summary = format!(
-        "{files} files, {hands} hands each: {decisions} decisions, {} faults",
+        "{files} files, {hands} hands each: {decisions} decisions ({taken} with a talon card seen face up in another hand), {} faults",
         faults.len()
     );
     eprintln!("{summary}");
     if let Ok(path) = std::env::var("KARTYA_PIMC_DUMP") {
         std::fs::write(path, faults.join("\n")).unwrap();
     }
-    assert!(decisions > 50 * files, "{summary}");
+    assert!(decisions > 50 * files && (only.is_some() || taken > 20), "{summary}");
     assert!(
         faults.is_empty(),
         "{summary}\n{}",
@@ -287,4 +294,29 @@ fn another_seats_face_down_card_is_not_read() {
     }
     assert!(checked >= 1, "{checked} positions with another seat's card face down");
     assert!(faults.is_empty(), "{checked} positions: {}", faults.join("\n"));
+}
+
+/// Chain cards an exchanger took face up are placed in his hand (issue 28.4 (a)): on the files
+/// whose exchange turns up a chain, the decisions where such a card lies in another hand are
+/// checked like every other (the real deal a world, the card known to that hand).
+#[test]
+fn chain_cards_taken_in_an_exchange_are_placed_in_the_exchangers_hand() {
+    let mut faults = Vec::new();
+    let (mut decisions, mut taken) = (0, 0);
+    for name in [
+        "siber-both-chains",
+        "siber-top-chain",
+        "siber-bottom-chain",
+        "siber-whole-talon",
+    ] {
+        let (d, t) = check_file(name, 30, 0x2841, &mut faults);
+        decisions += d;
+        taken += t;
+    }
+    assert!(taken > 10, "{decisions} decisions, {taken} with a chain card taken");
+    assert!(
+        faults.is_empty(),
+        "{}",
+        faults.iter().take(6).cloned().collect::<Vec<_>>().join("\n")
+    );
 }
