@@ -320,3 +320,56 @@ fn chain_cards_taken_in_an_exchange_are_placed_in_the_exchangers_hand() {
         faults.iter().take(6).cloned().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// A figure's `keep CARD until TRICK` binds only the plays made from its announcement on (issue
+/// 28.4 (c)): a keep said after trick 1 (alsos's back round goes on after trick 1 once something
+/// was said in it) does not make a card played in trick 1 illegal in the replay, so the real deal
+/// stays a world; the same keep taken as in force from the first lead rules it out.
+#[test]
+fn a_keep_duty_binds_only_the_plays_after_its_announcement() {
+    let r = bundled_rules("alsos-2p").expect("bundled");
+    let mut checked = 0;
+    for i in 0..40u64 {
+        let mut rng = hand_rng(0x2843, i);
+        let deal = deal_random(&r.tables, &r.variant.deal, r.variant.active, &mut rng);
+        let mut g = Game::from_deal(Arc::clone(&r), Seat((i % 2) as u8), deal);
+        g.set_keep_history(true);
+        let mut buf = Vec::new();
+        while !g.is_over()
+            && !(g.phase() == Phase::Play && g.legal_cards().is_some() && g.play_state().tricks_played == 1)
+        {
+            if !random_step(&mut g, &mut rng, &mut buf) {
+                break;
+            }
+        }
+        if g.is_over() || g.phase() != Phase::Play || g.play_state().tricks_played != 1 {
+            continue;
+        }
+        let seat = g.to_act_seat();
+        let info = InfoSet::of(&g, seat).expect("info");
+        let (t, real) = (g.play_table().expect("in play"), real_world(&g));
+        // a position that had a choice in trick 1 keeps, from after trick 1, the card it played
+        let Some(&(p, c)) = info.played.iter().take(2).find(|&&(p, c)| {
+            let start = real.hands[p as usize] | bit(c);
+            start.count_ones() > 1 && p != info.me
+        }) else {
+            continue;
+        };
+        let mut play = g.play_state().clone();
+        play.keep[p as usize] = bit(c);
+        play.keep_until[p as usize] = play.total_tricks - 1;
+        play.keep_from[p as usize] = play.n;
+        assert!(
+            consistent(&info, t, &play, &real),
+            "hand {i}: the keep said after trick 1 binds trick 1"
+        );
+        // the control: in force from the first lead, the card played in trick 1 was illegal (when
+        // another card was legal beside it)
+        play.keep_from[p as usize] = 0;
+        checked += usize::from(!consistent(&info, t, &play, &real));
+    }
+    assert!(
+        checked >= 5,
+        "{checked} positions where a keep in force from the lead rules the real deal out"
+    );
+}

@@ -199,11 +199,23 @@ pub fn start_hands(now: &[u64; MAX_SEATS], played: &[(u8, u8)]) -> [u64; MAX_SEA
 /// (`InfoSet::committed`: not `like`'s, which holds the other seats' unseen cards).
 pub fn replay_start(like: &Play, hands: &[u64; MAX_SEATS], leader: u8, committed: u64) -> Play {
     let mut q = Play::new(like.n, hands, leader);
-    q.keep = like.keep;
     q.keep_until = like.keep_until;
     q.early_end = like.early_end;
     q.committed = committed;
+    duties_in_force(&mut q, like, 0);
     q
+}
+
+/// Sets the kept cards of `q`, a replay of `like` after `placed` cards, to those in force then:
+/// a keep binds only the plays made from its announcement on (`Play::keep_from`).
+pub fn duties_in_force(q: &mut Play, like: &Play, placed: usize) {
+    for p in 0..MAX_SEATS {
+        q.keep[p] = if placed >= usize::from(like.keep_from[p]) {
+            like.keep[p]
+        } else {
+            0
+        };
+    }
 }
 
 /// The cards of `pool` each position cannot hold: a card played is legal from a hand exactly
@@ -222,7 +234,8 @@ fn duty_exclusions(
     let mut excluded = [0u64; MAX_SEATS];
     let hands = start_hands(&play.hands, played);
     let mut q = replay_start(play, &hands, first_leader, committed);
-    for &(p, c) in played {
+    for (i, &(p, c)) in played.iter().enumerate() {
+        duties_in_force(&mut q, play, i);
         let pi = p as usize & (MAX_SEATS - 1);
         let mut m = pool & !excluded[pi];
         while m != 0 {

@@ -8,7 +8,7 @@
 //! there. So a consistent information set never fails to give a world, and an inconsistent one
 //! is an error at once, not a loop.
 
-use super::info::{replay_start, start_hands, InfoSet};
+use super::info::{duties_in_force, replay_start, start_hands, InfoSet};
 use crate::engine::deal::bit;
 use crate::engine::rng::HandRng;
 use crate::engine::tables::MAX_SEATS;
@@ -184,7 +184,8 @@ pub fn consistent(info: &InfoSet, t: &PlayTable, play: &Play, w: &World) -> bool
         info.first_leader,
         info.committed,
     );
-    for &(p, c) in &info.played {
+    for (i, &(p, c)) in info.played.iter().enumerate() {
+        duties_in_force(&mut q, play, i);
         if q.to_play != p || q.legal(t) & bit(c) == 0 {
             return false;
         }
