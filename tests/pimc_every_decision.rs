@@ -335,9 +335,9 @@ fn a_keep_duty_binds_only_the_plays_after_its_announcement() {
         let mut g = Game::from_deal(Arc::clone(&r), Seat((i % 2) as u8), deal);
         g.set_keep_history(true);
         let mut buf = Vec::new();
-        while !g.is_over()
-            && !(g.phase() == Phase::Play && g.legal_cards().is_some() && g.play_state().tricks_played == 1)
-        {
+        let at_trick_2 =
+            |g: &Game| g.phase() == Phase::Play && g.legal_cards().is_some() && g.play_state().tricks_played == 1;
+        while !g.is_over() && !at_trick_2(&g) {
             if !random_step(&mut g, &mut rng, &mut buf) {
                 break;
             }
