@@ -101,6 +101,8 @@ impl Game {
                 .contract
                 .and_then(|c| self.rules.variant.contracts.get(c))
                 .is_some_and(|c| c.discards_face_up),
+            // a kontra said before the draw showed the talon already
+            shown: self.draw.shown,
             ..TalonDrawState::default()
         };
         self.stage = Stage::Draw {
