@@ -214,9 +214,14 @@ impl Game {
         let mask = self.rules.tables.sel_mask(&sel, self.trump);
         let until = self.play.trick_index(trick).unwrap_or(0) as u8;
         let p = a.by as usize;
+        let now = self.cards_played().min(u32::from(u8::MAX)) as u8;
         if let (Some(k), Some(u)) = (self.play.keep.get_mut(p), self.play.keep_until.get_mut(p)) {
             *k |= mask;
             *u = (*u).max(until);
+        }
+        // in force from now: the plays before the announcement were free of it
+        if let Some(f) = self.play.keep_from.get_mut(p) {
+            *f = now;
         }
     }
 

@@ -25,6 +25,9 @@ pub struct Observation {
     /// discards lie on top, so the table tells them from the talon cards he never took. Empty
     /// while the talon is not shown.
     pub talon_pile: Vec<PileCard>,
+    /// The talon cards the seat knows lie in the talon: those a kontra showed (`shows-talon`),
+    /// while shown and after the talon is turned face down again.
+    pub talon_seen: u64,
     pub contract: Option<ContractId>,
     pub trump: Option<SuitId>,
     pub declarer: Option<Seat>,
@@ -112,6 +115,7 @@ impl Game {
                 | self.draw_seen_by(seat)
                 | self.talon_shown_by_kontra(),
             talon_pile: self.talon_pile_shown(),
+            talon_seen: self.talon_seen_by_kontra(),
             contract: self.contract,
             trump: self.trump,
             declarer: self.declarer(),

@@ -83,6 +83,9 @@ pub struct Play {
     /// Cards a position may not play before trick `keep_until` (0-based) unless forced.
     pub keep: [u64; MAX_SEATS],
     pub keep_until: [u8; MAX_SEATS],
+    /// The cards played in this play when each position's `keep` came in force (its
+    /// announcement): the duty binds only the plays from then on.
+    pub keep_from: [u8; MAX_SEATS],
     /// The position whose first won trick ends the play (a lost no-tricks contract).
     pub early_end: Option<u8>,
     pub ended_early: bool,
@@ -116,6 +119,7 @@ impl Play {
             trick_card: [0; MAX_TRICKS],
             keep: [0; MAX_SEATS],
             keep_until: [0; MAX_SEATS],
+            keep_from: [0; MAX_SEATS],
             early_end: None,
             ended_early: false,
             committed: 0,
@@ -149,6 +153,7 @@ impl Play {
             trick_card,
             keep,
             keep_until,
+            keep_from,
             early_end,
             ended_early,
             committed,
@@ -180,6 +185,7 @@ impl Play {
         *trick_card = [0; MAX_TRICKS];
         *keep = [0; MAX_SEATS];
         *keep_until = [0; MAX_SEATS];
+        *keep_from = [0; MAX_SEATS];
         *early_end = None;
         *ended_early = false;
         *committed = 0;

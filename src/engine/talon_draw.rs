@@ -30,6 +30,9 @@ pub struct TalonDrawState {
     pub discard_count: u8,
     /// `discards face-up`: everyone sees the discards at once.
     pub face_up: bool,
+    /// A kontra turned the talon face up for every seat (`shows-talon`): each seat saw it, and
+    /// remembers it after it is turned face down again.
+    pub shown: bool,
 }
 
 impl TalonDrawState {
@@ -98,6 +101,8 @@ impl Game {
                 .contract
                 .and_then(|c| self.rules.variant.contracts.get(c))
                 .is_some_and(|c| c.discards_face_up),
+            // a kontra said before the draw showed the talon already
+            shown: self.draw.shown,
             ..TalonDrawState::default()
         };
         self.stage = Stage::Draw {
@@ -274,6 +279,17 @@ impl Game {
         };
         let said = self.game_levels.said > 0 || self.anns.iter().any(|a| a.levels.said > 0);
         if !said || u32::from(self.play.tricks_played) >= until {
+            return 0;
+        }
+        let t = self.talon_now();
+        t.cards().iter().fold(0u64, |m, &c| m | bit(c))
+    }
+
+    /// The talon cards every seat knows lie in the talon because a kontra showed them: the talon
+    /// while it is shown, and after it is turned face down again (nobody takes from it in the
+    /// play, so it lies as it was shown).
+    pub(super) fn talon_seen_by_kontra(&self) -> u64 {
+        if !self.draw.shown {
             return 0;
         }
         let t = self.talon_now();

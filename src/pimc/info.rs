@@ -43,6 +43,10 @@ pub struct InfoSet {
     pub played: Vec<(u8, u8)>,
     /// The position that led the first trick.
     pub first_leader: u8,
+    /// The cards laid face down with the bid (played first in trick 1, exempt from the duties)
+    /// that the seat knows: its own, and those already played (turned up). Another seat's card
+    /// still face down is not known: only that the seat has one (`Observation::face_down`).
+    pub committed: u64,
     /// The card called for a partner (`sides called-card`), when its holder decides the side.
     pub called: Option<u8>,
     /// The called card's holder when the observer knows it (his partner shown, or himself).
@@ -101,7 +105,7 @@ impl InfoSet {
         }
         // cards this seat saw face up: where they went was seen too (taken openly, or left)
         let nobody = g.nobody_cards();
-        let seen_up = obs.talon_face_up | obs.indicator.map(bit).unwrap_or(0);
+        let seen_up = obs.talon_face_up | obs.talon_seen | obs.indicator.map(bit).unwrap_or(0);
         let mut known_nobody = seen_up & nobody;
         for (k, h) in known.iter_mut().zip(play.hands).take(n as usize) {
             *k |= seen_up & h;
@@ -158,7 +162,8 @@ impl InfoSet {
             .sum();
         let nobody_size = pool.count_ones().saturating_sub(in_hands) as u8;
 
-        let excluded = duty_exclusions(table, play, &played, first_leader, pool);
+        let committed = play.committed & (own | played_mask);
+        let excluded = duty_exclusions(table, play, committed, &played, first_leader, pool);
         Ok(InfoSet {
             me,
             n,
@@ -170,6 +175,7 @@ impl InfoSet {
             nobody_size,
             played,
             first_leader,
+            committed,
             called,
             called_holder,
         })
@@ -189,14 +195,27 @@ pub fn start_hands(now: &[u64; MAX_SEATS], played: &[(u8, u8)]) -> [u64; MAX_SEA
 }
 
 /// A play at its first lead with these hands, carrying what the play keeps beside the cards
-/// (kept cards, the early end, the face-down cards) from `like`.
-pub fn replay_start(like: &Play, hands: &[u64; MAX_SEATS], leader: u8) -> Play {
+/// (kept cards, the early end) from `like`, and the face-down cards the seat knows
+/// (`InfoSet::committed`: not `like`'s, which holds the other seats' unseen cards).
+pub fn replay_start(like: &Play, hands: &[u64; MAX_SEATS], leader: u8, committed: u64) -> Play {
     let mut q = Play::new(like.n, hands, leader);
-    q.keep = like.keep;
     q.keep_until = like.keep_until;
     q.early_end = like.early_end;
-    q.committed = like.committed;
+    q.committed = committed;
+    duties_in_force(&mut q, like, 0);
     q
+}
+
+/// Sets the kept cards of `q`, a replay of `like` after `placed` cards, to those in force then:
+/// a keep binds only the plays made from its announcement on (`Play::keep_from`).
+pub fn duties_in_force(q: &mut Play, like: &Play, placed: usize) {
+    for p in 0..MAX_SEATS {
+        q.keep[p] = if placed >= usize::from(like.keep_from[p]) {
+            like.keep[p]
+        } else {
+            0
+        };
+    }
 }
 
 /// The cards of `pool` each position cannot hold: a card played is legal from a hand exactly
@@ -207,14 +226,16 @@ pub fn replay_start(like: &Play, hands: &[u64; MAX_SEATS], leader: u8) -> Play {
 fn duty_exclusions(
     t: &crate::engine::PlayTable,
     play: &Play,
+    committed: u64,
     played: &[(u8, u8)],
     first_leader: u8,
     pool: u64,
 ) -> [u64; MAX_SEATS] {
     let mut excluded = [0u64; MAX_SEATS];
     let hands = start_hands(&play.hands, played);
-    let mut q = replay_start(play, &hands, first_leader);
-    for &(p, c) in played {
+    let mut q = replay_start(play, &hands, first_leader, committed);
+    for (i, &(p, c)) in played.iter().enumerate() {
+        duties_in_force(&mut q, play, i);
         let pi = p as usize & (MAX_SEATS - 1);
         let mut m = pool & !excluded[pi];
         while m != 0 {

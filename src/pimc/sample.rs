@@ -8,7 +8,7 @@
 //! there. So a consistent information set never fails to give a world, and an inconsistent one
 //! is an error at once, not a loop.
 
-use super::info::{replay_start, start_hands, InfoSet};
+use super::info::{duties_in_force, replay_start, start_hands, InfoSet};
 use crate::engine::deal::bit;
 use crate::engine::rng::HandRng;
 use crate::engine::tables::MAX_SEATS;
@@ -178,8 +178,14 @@ pub fn consistent(info: &InfoSet, t: &PlayTable, play: &Play, w: &World) -> bool
     if count != seen.count_ones() || w.nobody & info.known_nobody != info.known_nobody {
         return false;
     }
-    let mut q = replay_start(play, &start_hands(&w.hands, &info.played), info.first_leader);
-    for &(p, c) in &info.played {
+    let mut q = replay_start(
+        play,
+        &start_hands(&w.hands, &info.played),
+        info.first_leader,
+        info.committed,
+    );
+    for (i, &(p, c)) in info.played.iter().enumerate() {
+        duties_in_force(&mut q, play, i);
         if q.to_play != p || q.legal(t) & bit(c) == 0 {
             return false;
         }
