@@ -345,7 +345,7 @@ impl Game {
                     l.multiplier = l.multiplier.saturating_mul(factor);
                 }
                 // the talon turned face up now is seen by every seat, and remembered
-                self.draw.shown |= self.talon_shown_by_kontra() != 0;
+                self.draw.shown |= self.talon_shown_by_doubling() != 0;
                 self.said();
             }
             _ => self.pass_turn(),

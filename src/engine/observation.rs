@@ -18,14 +18,14 @@ pub struct Observation {
     pub unseen: u32,
     pub indicator: Option<u8>,
     /// The talon cards the seat has seen face up: laid so, turned up by an exchange's chain (taken
-    /// or not), the draw's face-up discards, and the talon shown by a kontra.
+    /// or not), the draw's face-up discards, and the talon shown by a doubling level (`shows-talon`).
     pub talon_face_up: u64,
     /// The talon as it lies when it is turned face up for every seat (`shows-talon`), bottom
     /// first, each card marked if the declarer laid it there as a discard (`talon-draw`): the
     /// discards lie on top, so the table tells them from the talon cards he never took. Empty
     /// while the talon is not shown.
     pub talon_pile: Vec<PileCard>,
-    /// The talon cards the seat knows lie in the talon: those a kontra showed (`shows-talon`),
+    /// The talon cards the seat knows lie in the talon: those a doubling level showed (`shows-talon`),
     /// while shown and after the talon is turned face down again.
     pub talon_seen: u64,
     pub contract: Option<ContractId>,
@@ -113,9 +113,9 @@ impl Game {
                 | self.ex.taken & !self.ex.taken_unseen & !self.deal.indicator.map_or(0, super::deal::bit)
                 | self.ex.revealed
                 | self.draw_seen_by(seat)
-                | self.talon_shown_by_kontra(),
+                | self.talon_shown_by_doubling(),
             talon_pile: self.talon_pile_shown(),
-            talon_seen: self.talon_seen_by_kontra(),
+            talon_seen: self.talon_seen_by_doubling(),
             contract: self.contract,
             trump: self.trump,
             declarer: self.declarer(),

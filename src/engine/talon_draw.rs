@@ -30,7 +30,7 @@ pub struct TalonDrawState {
     pub discard_count: u8,
     /// `discards face-up`: everyone sees the discards at once.
     pub face_up: bool,
-    /// A kontra turned the talon face up for every seat (`shows-talon`): each seat saw it, and
+    /// A doubling level (`shows-talon`) turned the talon face up for every seat: each seat saw it, and
     /// remembers it after it is turned face down again.
     pub shown: bool,
 }
@@ -101,7 +101,7 @@ impl Game {
                 .contract
                 .and_then(|c| self.rules.variant.contracts.get(c))
                 .is_some_and(|c| c.discards_face_up),
-            // a kontra said before the draw showed the talon already
+            // a level said before the draw showed the talon already
             shown: self.draw.shown,
             ..TalonDrawState::default()
         };
@@ -273,7 +273,7 @@ impl Game {
     /// The talon shown to every seat because a level was said (`shows-talon until trick N`,
     /// Asszorti §8.3): all its cards as they lie now, from the first level said on any item
     /// until N tricks have been played; 0 otherwise.
-    pub(super) fn talon_shown_by_kontra(&self) -> u64 {
+    pub(super) fn talon_shown_by_doubling(&self) -> u64 {
         let Some(until) = self.rules.variant.doublings.first().and_then(|d| d.shows_talon_until) else {
             return 0;
         };
@@ -285,10 +285,10 @@ impl Game {
         t.cards().iter().fold(0u64, |m, &c| m | bit(c))
     }
 
-    /// The talon cards every seat knows lie in the talon because a kontra showed them: the talon
+    /// The talon cards every seat knows lie in the talon because a doubling level showed them: the talon
     /// while it is shown, and after it is turned face down again (nobody takes from it in the
     /// play, so it lies as it was shown).
-    pub(super) fn talon_seen_by_kontra(&self) -> u64 {
+    pub(super) fn talon_seen_by_doubling(&self) -> u64 {
         if !self.draw.shown {
             return 0;
         }
@@ -296,10 +296,10 @@ impl Game {
         t.cards().iter().fold(0u64, |m, &c| m | bit(c))
     }
 
-    /// The talon shown to every seat (`talon_shown_by_kontra`) in the order it lies, bottom
+    /// The talon shown to every seat (`talon_shown_by_doubling`) in the order it lies, bottom
     /// first, the declarer's discards marked; empty while it is not shown.
     pub(super) fn talon_pile_shown(&self) -> Vec<PileCard> {
-        if self.talon_shown_by_kontra() == 0 {
+        if self.talon_shown_by_doubling() == 0 {
             return Vec::new();
         }
         let t = self.talon_now();
