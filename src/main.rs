@@ -7,8 +7,6 @@
 mod compare;
 #[path = "cli/compare_shard.rs"]
 mod compare_shard;
-#[path = "cli/interactive.rs"]
-mod interactive;
 #[path = "cli/io.rs"]
 mod io;
 #[path = "cli/legal.rs"]
@@ -25,6 +23,8 @@ mod shard;
 mod shard_check;
 #[path = "cli/solve.rs"]
 mod solve;
+#[path = "cli/table/mod.rs"]
+mod table;
 
 use clap::{Parser, Subcommand};
 use io::{errln, outln, outp};
@@ -156,26 +156,35 @@ enum Command {
         #[arg(long, value_name = "KIND", default_value = "random", value_parser = play::parse_bots)]
         bots: kartya::bots::BotKind,
     },
-    /// Play one hand yourself at the terminal against bots: your cards, what your seat may see,
-    /// the legal actions in the variant's words; the score sheet at the end.
+    /// Play yourself at the terminal against bots, one hand or a session: what your seat may
+    /// see, each trick as it is taken, the legal actions in the variant's words; the score sheet
+    /// after each hand with why each line went so, and the running score.
     #[command(
-        after_help = "Examples:\n  kartya play alsos-3p --seat 0 --seed 7\n  kartya play asszorti --seat 2 --bots random\n  kartya play alsos-3p uhu --seat 1 --save hand.json\n\nType the number of an action, or the action in words as listed (`pass`); `quit` leaves."
+        after_help = "Examples:\n  kartya play alsos-3p --seat 0 --seed 7\n  kartya play asszorti --seat 2 --bots random\n  kartya play alsos-3p uhu --seat 1 --save hand.json\n  kartya play alsos-3p --hands 6 --save evening.json\n  kartya play --resume evening.json\n  kartya play alsos-3p --seat 0 --seat 2\n\nType the number of an action, or the action in words as listed (`pass`); `help` lists what you may say, `last` shows the last trick, `table` what you see, `history` the hand so far, `score` the session's score; `quit` leaves."
     )]
     Play {
-        #[arg(required = true, value_name = "ARG")]
+        #[arg(required_unless_present = "resume", value_name = "ARG")]
         args: Vec<String>,
-        /// Your table seat, 0-based as the sheet numbers them.
-        #[arg(long, default_value_t = 0, value_name = "N")]
-        seat: u8,
+        /// Your table seat, 0-based as the sheet numbers them; give it again for each further
+        /// human seat (hot seat: the terminal passes from player to player).
+        #[arg(long, default_values_t = [0u8], value_name = "N")]
+        seat: Vec<u8>,
         /// The seed: the same seed and hand give the same deal as that hand of `simulate`.
         #[arg(long, default_value_t = 1, value_name = "S")]
         seed: u64,
-        /// Which hand of the seed's run to deal (0-based).
+        /// Which hand of the seed's run to deal first (0-based).
         #[arg(long, default_value_t = 0, value_name = "I")]
         hand: u64,
-        /// Save the hand as a record (never over an existing file without --force).
+        /// How many hands to play in a row, the dealer passing on (1 to 1000).
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        hands: u64,
+        /// Save the hand as a record, or a session of several hands as a file that --resume
+        /// continues (never over an existing file without --force).
         #[arg(long, value_name = "FILE")]
         save: Option<String>,
+        /// Go on with a session saved by --save (its rules, seats, seed and bots).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["args", "hand", "hands", "seed"])]
+        resume: Option<String>,
         /// Replace the --save file if it exists.
         #[arg(long, requires = "save")]
         force: bool,
@@ -346,16 +355,20 @@ fn main() -> ExitCode {
             seat,
             seed,
             hand,
+            hands,
             save,
+            resume,
             force,
             bots,
-        } => interactive::play(
+        } => table::play(
             &args,
-            interactive::PlayArgs {
-                seat,
+            table::PlayArgs {
+                seats: seat,
                 seed,
                 hand,
+                hands,
                 save,
+                resume,
                 force,
                 bots,
             },
