@@ -276,3 +276,23 @@ fn the_screen_at_a_terminal() {
     assert!(s.contains("-> seat 0 takes trick 9 with "), "{s}");
     assert!(s.contains("why:"), "{s}");
 }
+
+/// A claim laid open: with every seat human (hot seat), the declarer claims the rest whenever he
+/// may, and the seats that must accept or dispute it see his hand open on their screen.
+#[test]
+fn the_claimers_hand_is_open_while_the_others_answer() {
+    let input = "claim-rest\n1\n".repeat(400);
+    let out = play(
+        &["asszorti", "--seat", "0", "--seat", "1", "--seat", "2", "--seed", "1"],
+        &input,
+    );
+    let s = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{s}");
+    let claimed = s.find("seat 0: claim-rest\n").expect("the declarer claims");
+    let answer = s[claimed..].find("   1  accept-claim").expect("an answer asked") + claimed;
+    assert!(
+        s[claimed..answer].contains("the declarer's hand (seat 0), open: "),
+        "{}",
+        &s[claimed..answer]
+    );
+}
