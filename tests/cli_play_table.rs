@@ -296,3 +296,15 @@ fn the_claimers_hand_is_open_while_the_others_answer() {
         &s[claimed..answer]
     );
 }
+
+/// A word that is no action names this game's actions now, not every word of every game.
+#[test]
+fn an_unknown_word_is_answered_with_this_games_words() {
+    let out = play(&["alsos-3p", "--seat", "1", "--seed", "11"], "frobnicate\nquit\n");
+    let s = stdout(&out);
+    assert!(
+        s.contains("`frobnicate` is not an action you may take now; you may say: accept, pass (`help` for more)"),
+        "{s}"
+    );
+    assert!(!s.contains("give-up"), "{s}");
+}

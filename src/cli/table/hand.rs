@@ -240,6 +240,19 @@ fn ask<R: BufRead>(g: &Game, me: Seat, legal: &[Action], input: &mut R, t: &Tabl
                     .map(|e| e.rule.to_string())
                     .unwrap_or_else(|| "not in the list".into())
             ),
+            // the words of this game now, not every word the notation knows
+            Err(kartya::record::ActionError::NotAnAction(word)) => {
+                let mut words: Vec<&str> = Vec::new();
+                for w in texts.iter().filter_map(|t| t.split(' ').next()) {
+                    if !words.contains(&w) {
+                        words.push(w);
+                    }
+                }
+                outln!(
+                    "`{word}` is not an action you may take now; you may say: {} (`help` for more)",
+                    words.join(", ")
+                );
+            }
             Err(e) => outln!("`{line}`: {e} (`help` lists what you may say now)"),
         }
     }
