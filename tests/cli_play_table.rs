@@ -308,3 +308,18 @@ fn an_unknown_word_is_answered_with_this_games_words() {
     );
     assert!(!s.contains("give-up"), "{s}");
 }
+
+/// The meld contest (§4.5 of the Alsós digest: the winner declares his melds after trick 1):
+/// once trick 1 is over the screen says who counts what, and it is the sheet's meld row.
+#[test]
+fn the_meld_contests_winner_is_on_the_screen_after_trick_1() {
+    let out = play(&["alsos-3p", "--seat", "1", "--seed", "11"], &firsts(200));
+    let s = stdout(&out);
+    let first_trick = s.find("-> ").expect("trick 1");
+    let shown = s.find("melds counted: seat 2 20\n").expect("the meld contest's winner");
+    assert!(shown > first_trick, "not before trick 1 is over\n{s}");
+    assert!(
+        s.contains("\nmelds                                              0       0      20\n"),
+        "{s}"
+    );
+}

@@ -209,6 +209,15 @@ pub fn view(g: &Game, me: Seat) {
     open_cards(v, &o);
     if matches!(o.phase, Phase::Play | Phase::Claim | Phase::Call | Phase::Back) {
         tally(g, me, &o);
+        // the meld contests, as their winners declared them after trick 1
+        match g.melds_declared() {
+            Some(counted) if counted.is_empty() => outln!("melds: none counts (the best ones tied)"),
+            Some(counted) => {
+                let cells: Vec<String> = counted.iter().map(|(s, m)| format!("{} {m}", who(*s, me))).collect();
+                outln!("melds counted: {}", cells.join(", "));
+            }
+            None => {}
+        }
     }
     if !o.trick.is_empty() {
         let trick: Vec<String> = o
