@@ -458,6 +458,7 @@ fn load(args: &[String]) -> (SourceSet, Option<kartya::load::Loaded>, Vec<Diag>)
     if !diags.is_empty() {
         return (sources, None, diags);
     }
+    io::add_parents(&mut sources, &ids);
     let Some((&base, extras)) = ids.split_first() else {
         return (sources, None, diags);
     };

@@ -1,0 +1,124 @@
+//! House rules that stack (issue 30, finding 2): a club's own file is the parent of another, at
+//! any depth, found beside the file by name or by a relative path; a file overrides what it
+//! extends silently, and only files given side by side must agree. Each test writes its files
+//! into a fresh folder and runs `kartya` there.
+
+mod common;
+
+use common::cli::*;
+use std::path::Path;
+
+fn write(dir: &Path, name: &str, text: &str) {
+    if let Some(parent) = dir.join(name).parent() {
+        let _ = std::fs::create_dir_all(parent);
+    }
+    std::fs::write(dir.join(name), text).unwrap_or_else(|e| panic!("cannot write {name}: {e}"));
+}
+
+/// A house-rules file `name` that extends `parent` and sets betli's value.
+fn betli(name: &str, parent: &str, value: u32) -> String {
+    format!("house-rules {name} \"betli worth {value}\" extends {parent}\n\ncontract betli {{\n  value {value}\n}}\n")
+}
+
+/// The value line of betli in `kartya explain`'s output.
+fn betli_value(dir: &Path, args: &[&str]) -> String {
+    let mut all = vec!["explain"];
+    all.extend_from_slice(args);
+    let o = run_in(dir, &all);
+    assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
+    let out = stdout(&o);
+    let at = out
+        .find("contract betli ")
+        .unwrap_or_else(|| panic!("no betli in {out}"));
+    out[at..].lines().nth(1).unwrap_or("").trim().to_string()
+}
+
+#[test]
+fn a_club_file_is_the_parent_of_another_at_any_depth() {
+    let dir = fresh_dir("cli_house_rules", "depth");
+    write(&dir, "szerda.kartya", &betli("szerda", "alsos-3p", 7));
+    write(&dir, "csutortok.kartya", &betli("csutortok", "szerda", 9));
+    write(&dir, "pentek.kartya", &betli("pentek", "csutortok", 11));
+    // the parents are found beside the file; each file overrides what it extends
+    assert_eq!(betli_value(&dir, &["szerda.kartya"]), "value 7");
+    assert_eq!(betli_value(&dir, &["csutortok.kartya"]), "value 9");
+    assert_eq!(betli_value(&dir, &["pentek.kartya"]), "value 11");
+    // in every argument order, a file and what it extends do not conflict
+    for args in [
+        ["szerda.kartya", "pentek.kartya"],
+        ["pentek.kartya", "szerda.kartya"],
+        ["alsos-3p", "pentek.kartya"],
+        ["csutortok.kartya", "pentek.kartya"],
+    ] {
+        let o = run_in(&dir, &[&["check"], &args[..]].concat());
+        assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
+        assert_eq!(betli_value(&dir, &args), "value 11", "{args:?}");
+    }
+    let o = run_in(&dir, &["explain", "pentek.kartya"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("house rules szerda")
+            && out.contains("house rules csutortok")
+            && out.contains("house rules pentek"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_child_of_a_bundled_club_file_overrides_it() {
+    let dir = fresh_dir("cli_house_rules", "bundled");
+    // tuesday-club sets betli to 10
+    write(&dir, "kedd.kartya", &betli("kedd", "tuesday-club", 12));
+    assert_eq!(betli_value(&dir, &["kedd.kartya"]), "value 12");
+    assert_eq!(betli_value(&dir, &["tuesday-club", "kedd.kartya"]), "value 12");
+}
+
+#[test]
+fn a_parent_by_relative_path() {
+    let dir = fresh_dir("cli_house_rules", "path");
+    write(&dir, "szerda.kartya", &betli("szerda", "alsos-3p", 7));
+    write(&dir, "tables/kicsi.kartya", &betli("kicsi", "../szerda.kartya", 8));
+    write(&dir, "tables/nagy.kartya", &betli("nagy", "kicsi.kartya", 13));
+    assert_eq!(betli_value(&dir, &["tables/kicsi.kartya"]), "value 8");
+    assert_eq!(betli_value(&dir, &["tables/nagy.kartya"]), "value 13");
+    let o = run_in(&dir.join("tables"), &["check", "nagy.kartya"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // a path that leads nowhere says where it looked
+    write(&dir, "tables/lost.kartya", &betli("lost", "../nowhere.kartya", 8));
+    let o = run_in(&dir, &["check", "tables/lost.kartya"]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        stderr(&o).contains("kartya::unknown-variant") && stderr(&o).contains("looked for `nowhere.kartya`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn files_side_by_side_still_conflict() {
+    let dir = fresh_dir("cli_house_rules", "side");
+    write(&dir, "szerda.kartya", &betli("szerda", "alsos-3p", 7));
+    write(&dir, "csutortok.kartya", &betli("csutortok", "szerda", 9));
+    write(&dir, "vasarnap.kartya", &betli("vasarnap", "szerda", 6));
+    write(&dir, "hetfo.kartya", &betli("hetfo", "alsos-3p", 5));
+    // two children of one club file: each overrides szerda, but they disagree with each other
+    for args in [
+        ["csutortok.kartya", "vasarnap.kartya"],
+        ["szerda.kartya", "csutortok.kartya"],
+        ["hetfo.kartya", "csutortok.kartya"],
+    ] {
+        let o = run_in(&dir, &[&["check"], &args[..]].concat());
+        let conflict = args != ["szerda.kartya", "csutortok.kartya"];
+        assert_eq!(code(&o), if conflict { 1 } else { 0 }, "{args:?}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o).contains("kartya::conflict"),
+            conflict,
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    // and a bundled pair as before
+    let o = run_in(&dir, &["check", "tuesday-club", "siber-seven-only"]);
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("kartya::conflict"), "{}", stderr(&o));
+}
