@@ -43,6 +43,9 @@ pub fn load_with(r: &mut Resolver<'_>, base: FileId, extras: &[FileId]) -> Loade
         }
         _ => (None, Provenance::default()),
     };
+    if let Some(t) = &tree {
+        crate::resolve::to_user_lines(t, r.sources, &mut diags);
+    }
     dedup(&mut diags);
     crate::diag::sort_by_position(&mut diags);
     Loaded {

@@ -12,9 +12,11 @@ use crate::syntax::StmtKind;
 use indexmap::IndexMap;
 use std::collections::BTreeMap;
 
+mod blame;
 mod conflicts;
 mod overlay;
 pub mod parent;
+pub use blame::to_user_lines;
 
 /// A rule's address: block keyword, block name, statement key, e.g. `contract betli value`.
 pub type Address = Vec<String>;

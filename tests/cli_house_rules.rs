@@ -122,3 +122,58 @@ fn files_side_by_side_still_conflict() {
     assert_eq!(code(&o), 1);
     assert!(stderr(&o).contains("kartya::conflict"), "{}", stderr(&o));
 }
+
+/// The first line of `kartya check`'s diagnostics (the primary label's `file:line:col`) and
+/// the whole output.
+fn first_error(dir: &Path, file: &str, text: &str) -> (String, String) {
+    write(dir, file, text);
+    let o = run_in(dir, &["check", file]);
+    assert_eq!(code(&o), 1, "{file}: {}", stderr(&o));
+    let err = stderr(&o);
+    (err.lines().next().unwrap_or("").to_string(), err)
+}
+
+#[test]
+fn a_house_rule_that_breaks_a_base_statement_is_blamed_at_its_own_line() {
+    let dir = fresh_dir("cli_house_rules", "blame");
+    for (file, body, line, base) in [
+        (
+            "ultimo.kartya",
+            "figure ultimó {\n  in adu szanzadu\n}\n",
+            "ultimo.kartya:4:3",
+            "variants/alsos-3p.kartya:186",
+        ),
+        (
+            "mordkontra.kartya",
+            "doubling kontra {\n  levels kontra rekontra szubkontra hirskontra mordkontra\n}\n",
+            "mordkontra.kartya:4:3",
+            "variants/alsos-3p.kartya:215",
+        ),
+        (
+            "volat.kartya",
+            "figure volát {\n  in adu szanzadu betli\n}\n",
+            "volat.kartya:4:3",
+            "variants/alsos-3p.kartya:201",
+        ),
+    ] {
+        let name = file.trim_end_matches(".kartya");
+        let text = format!("house-rules {name} \"a change\" extends alsos-3p\n\n{body}");
+        let (first, err) = first_error(&dir, file, &text);
+        assert_eq!(first, line, "{err}");
+        // the base's line is still shown, as the other side
+        assert!(err.contains(&format!("[{base}:")), "{err}");
+    }
+}
+
+#[test]
+fn a_new_row_named_like_a_base_row_is_an_error_with_did_you_mean() {
+    let dir = fresh_dir("cli_house_rules", "row");
+    let text =
+        "house-rules tens-low \"tens low\" extends koenigrufen-russbach\n\norders {\n  natürlich A K O U 10 9 8 7\n}\n";
+    let (first, err) = first_error(&dir, "tens-low.kartya", text);
+    assert_eq!(first, "tens-low.kartya:4:3", "{err}");
+    assert!(
+        err.contains("kartya::unknown-name") && err.contains("did you mean `natural`?"),
+        "{err}"
+    );
+}
