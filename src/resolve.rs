@@ -13,10 +13,12 @@ use indexmap::IndexMap;
 use std::collections::BTreeMap;
 
 mod blame;
+mod cascade;
 mod conflicts;
 mod overlay;
 pub mod parent;
 pub use blame::to_user_lines;
+pub use cascade::{cascade, group_leftovers};
 
 /// A rule's address: block keyword, block name, statement key, e.g. `contract betli value`.
 pub type Address = Vec<String>;
@@ -141,6 +143,8 @@ pub struct RuleTree {
     /// The name and description of the base variant and of each house-rules file applied.
     pub layers: Vec<(String, String, FileKind)>,
     pub sources: Vec<String>,
+    /// The `remove` lines of the house rules applied: what, and where.
+    pub removes: Vec<(Address, FileId, Span)>,
 }
 
 /// The tree as text, one `address = value  (file)` line per rule: the resolve stage's snapshot.
@@ -616,6 +620,8 @@ impl<'a> Resolver<'a> {
             tree.layers
                 .push((p.header.name.clone(), p.header.description.clone(), p.header.kind));
             tree.sources.extend(p.header.sources.iter().cloned());
+            tree.removes
+                .extend(p.entries.removes.iter().map(|(a, span)| (a.clone(), p.file, *span)));
         }
         if ok {
             Some(tree)

@@ -177,3 +177,49 @@ fn a_new_row_named_like_a_base_row_is_an_error_with_did_you_mean() {
         "{err}"
     );
 }
+
+#[test]
+fn remove_takes_the_references_with_it() {
+    let dir = fresh_dir("cli_house_rules", "remove");
+    // "We do not play no-trumps": the figures' `in` lines, their `when szanzadu:` rows and
+    // aliases, and the bidding ladder all named szanzadu
+    write(
+        &dir,
+        "no-no-trumps.kartya",
+        "house-rules no-no-trumps \"none\" extends alsos-3p\n\nremove contract szanzadu\n",
+    );
+    let o = run_in(&dir, &["check", "no-no-trumps.kartya"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("3 contracts"), "{}", stdout(&o));
+    let o = run_in(&dir, &["explain", "no-no-trumps.kartya"]);
+    assert!(!stdout(&o).contains("szanzadu"), "{}", stdout(&o));
+    // a figure out of the figure ladder, and out of gyerünk's `allowed-with`
+    for figure in ["százas", "kassza"] {
+        let text = format!("house-rules no-figure \"no {figure}\" extends alsos-3p\n\nremove figure {figure}\n");
+        write(&dir, "no-figure.kartya", &text);
+        let o = run_in(&dir, &["check", "no-figure.kartya"]);
+        assert_eq!(code(&o), 0, "{figure}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_reference_remove_cannot_take_out_is_named_in_one_diagnostic() {
+    let dir = fresh_dir("cli_house_rules", "remove-left");
+    // what follows all passes cannot just be left out
+    write(
+        &dir,
+        "no-klopitzky.kartya",
+        "house-rules no-klopitzky \"no klopitzky\" extends alsos-3p\n\nremove contract klopitzky\n",
+    );
+    let o = run_in(&dir, &["check", "no-klopitzky.kartya"]);
+    assert_eq!(code(&o), 1);
+    let err = stderr(&o);
+    assert_eq!(err.matches("kartya::").count(), 1, "{err}");
+    assert!(err.starts_with("no-klopitzky.kartya:3:1"), "{err}");
+    assert!(
+        err.contains("leaves 1 line that still names it")
+            && err.contains("[variants/alsos-3p.kartya:62:")
+            && err.contains("all-pass klopitzky"),
+        "{err}"
+    );
+}
