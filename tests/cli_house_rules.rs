@@ -1,7 +1,8 @@
-//! House rules that stack (issue 30, finding 2): a club's own file is the parent of another, at
-//! any depth, found beside the file by name or by a relative path; a file overrides what it
-//! extends silently, and only files given side by side must agree. Each test writes its files
-//! into a fresh folder and runs `kartya` there.
+//! A club player's table (issue 30, findings 2, 3, 4 and 6), end to end: a club's own file is
+//! the parent of another, at any depth, found beside the file by name or by a relative path, and
+//! overrides what it extends silently (only files given side by side must agree); an error a
+//! house rule causes is on its line; `remove` takes the references with it; `kartya show` prints
+//! a bundled file. Each test writes its files into a fresh folder and runs `kartya` there.
 
 mod common;
 
@@ -222,4 +223,40 @@ fn a_reference_remove_cannot_take_out_is_named_in_one_diagnostic() {
             && err.contains("all-pass klopitzky"),
         "{err}"
     );
+}
+
+#[test]
+fn show_prints_a_bundled_file_to_start_from() {
+    let dir = fresh_dir("cli_house_rules", "show");
+    let o = run_in(&dir, &["show", "tuesday-club"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let on_disk =
+        std::fs::read_to_string(common::root().join("variants/examples/tuesday-club.kartya")).unwrap_or_default();
+    assert_eq!(stdout(&o), on_disk);
+    // saved under a name of its own, it is a file to start from: it checks, and a child of it works
+    let text = stdout(&o).replace("house-rules tuesday-club ", "house-rules our-club ");
+    write(&dir, "our-club.kartya", &text);
+    write(&dir, "thursday.kartya", &betli("thursday", "our-club", 12));
+    let o = run_in(&dir, &["check", "thursday.kartya"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = run_in(&dir, &["show", "alsos-3q"]);
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).contains("did you mean `alsos-3p`?"), "{}", stderr(&o));
+    // `fmt` on a bundled name points to `show`, not to `explain` (whose text is not a rules file)
+    let o = run_in(&dir, &["fmt", "uhu"]);
+    assert!(stderr(&o).contains("kartya show uhu"), "{}", stderr(&o));
+}
+
+#[test]
+fn explain_says_the_cited_sources_are_not_installed() {
+    let o = kartya(&["explain", "alsos-3p"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("digest alsos.md") && out.contains("not installed with it"),
+        "{out}"
+    );
+    // the bundled files' own comments name no path an installed user lacks
+    for b in kartya::bundled::all() {
+        assert!(!b.text.contains("../shared"), "{} cites ../shared", b.path);
+    }
 }
