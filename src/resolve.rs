@@ -418,7 +418,7 @@ fn duplicates(p: &Parsed) -> Vec<Diag> {
 impl<'a> Resolver<'a> {
     /// Finds what `from` extends: a local file (by its path relative to `from`, or `NAME.kartya`
     /// beside it, which the CLI has read in), else a file already loaded whose header has that
-    /// name, else a bundled file. A path is only ever a local file.
+    /// name (for a path: the path's file name), else a bundled file (never for a path).
     pub fn lookup(&mut self, from: FileId, name: &str) -> Option<FileId> {
         let want = parent::parent_path(self.sources.name(from), name);
         let local = (self.sources.origin(from) == Origin::User)
@@ -429,9 +429,18 @@ impl<'a> Resolver<'a> {
             })
             .flatten()
             .filter(|&id| id != from);
-        if local.is_some() || parent::is_path(name) {
+        if local.is_some() {
             return local;
         }
+        // a path not found there (rules inline in a hand record have no folder): a file given
+        // whose header has the path's file name, `szerda` for `../szerda.kartya`
+        let path = parent::is_path(name);
+        let name = if path {
+            let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
+            file.strip_suffix(".kartya").unwrap_or(file)
+        } else {
+            name
+        };
         let loaded: Vec<FileId> = self.sources.ids().collect();
         for id in loaded {
             if self.sources.origin(id) != Origin::User {
@@ -444,6 +453,9 @@ impl<'a> Resolver<'a> {
             if header.is_some_and(|h| h.name == name) {
                 return Some(id);
             }
+        }
+        if path {
+            return None;
         }
         let b = bundled::find(name)?;
         Some(self.sources.add(bundled::display_path(&b), b.text, Origin::Bundled))
@@ -545,6 +557,9 @@ impl<'a> Resolver<'a> {
                 ok = false;
                 continue;
             };
+            if p.header.kind == FileKind::Variant && chain.iter().any(|q| q.file == x) {
+                continue; // the base itself, given again (a record lists a local base with its child)
+            }
             if p.header.kind == FileKind::Variant {
                 self.diags.push(
                     Diag::new(

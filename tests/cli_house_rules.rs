@@ -260,3 +260,26 @@ fn explain_says_the_cited_sources_are_not_installed() {
         assert!(!b.text.contains("../shared"), "{} cites ../shared", b.path);
     }
 }
+
+#[test]
+fn a_record_of_a_club_file_carries_its_local_parents() {
+    let dir = fresh_dir("cli_house_rules", "records");
+    write(&dir, "szerda.kartya", &betli("szerda", "alsos-3p", 7));
+    write(&dir, "tables/kicsi.kartya", &betli("kicsi", "../szerda.kartya", 8));
+    write(&dir, "csutortok.kartya", &betli("csutortok", "tables/kicsi.kartya", 9));
+    let o = run_in(
+        &dir,
+        &["simulate", "csutortok.kartya", "--hands", "2", "--records", "out"],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // replayed from elsewhere, where neither parent is beside the record
+    let elsewhere = fresh_dir("cli_house_rules", "records-elsewhere");
+    let record = dir.join("out/hand-000000.json");
+    let o = run_in(&elsewhere, &["replay", &record.to_string_lossy()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = std::fs::read_to_string(&record).unwrap_or_default();
+    assert!(
+        text.contains("house-rules szerda") && text.contains("house-rules kicsi"),
+        "{text}"
+    );
+}
