@@ -241,6 +241,12 @@ enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
     },
+    /// Print a bundled rules file's source text: to read it, or to start a file of your own from it.
+    #[command(after_help = "Examples:\n  kartya show alsos-3p\n  kartya show tuesday-club > our-club.kartya")]
+    Show {
+        #[arg(value_name = "NAME")]
+        name: String,
+    },
     /// Format rules files canonically (keeps every comment); takes paths, not bundled names.
     #[command(after_help = "Examples:\n  kartya fmt our-club.kartya\n  kartya fmt --check rules/*.kartya")]
     Fmt {
@@ -282,6 +288,7 @@ fn main() -> ExitCode {
         Command::Explain { code: Some(c), .. } => report::explain_code(&c),
         Command::Explain { args, json, .. } => explain(&args, json),
         Command::Fmt { paths, check } => fmt(&paths, check),
+        Command::Show { name } => show(&name),
         Command::Replay {
             records,
             json,
@@ -471,6 +478,7 @@ fn load(args: &[String]) -> (SourceSet, Option<kartya::load::Loaded>, Vec<Diag>)
     if !diags.is_empty() {
         return (sources, None, diags);
     }
+    io::add_parents(&mut sources, &ids);
     let Some((&base, extras)) = ids.split_first() else {
         return (sources, None, diags);
     };
@@ -640,7 +648,7 @@ fn fmt(paths: &[String], check_only: bool) -> ExitCode {
                 Diag::new(Code::NotAPath, cmd, format!("`kartya fmt` takes paths, and `{a}` is not one"))
                     .label(span, "not a file")
                     .help(if kartya::bundled::find(a).is_some() {
-                        format!("`{a}` is a bundled file, formatted already; to start your own from it, save `kartya explain {a}` or copy variants/ and give the path")
+                        format!("`{a}` is a bundled file, formatted already; to start your own from it, save its text: `kartya show {a} > my-{a}.kartya`")
                     } else {
                         format!("give the path of a rules file, e.g. `./{a}.kartya`")
                     })
@@ -679,5 +687,23 @@ fn fmt(paths: &[String], check_only: bool) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Prints a bundled file's text as it is built into the binary.
+fn show(name: &str) -> ExitCode {
+    match kartya::bundled::find(name) {
+        Some(b) => {
+            outp!("{}", b.text);
+            ExitCode::SUCCESS
+        }
+        None => {
+            let mut sources = SourceSet::new();
+            let cmd = sources.add("<command line>", name, Origin::Synthetic);
+            let span = Span::new(0, name.len());
+            let d = kartya::resolve::unknown_variant_arg(cmd, span, name, None);
+            print_diags(&[d], &sources);
+            ExitCode::from(1)
+        }
     }
 }
