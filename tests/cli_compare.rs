@@ -52,11 +52,16 @@ fn a_rule_set_against_itself_differs_in_nothing() {
     for d in diffs {
         assert_eq!(d["significant"], false, "{d}");
         assert_eq!(d["a"], d["b"], "{d}");
+        // alike on every hand: nothing to test (a rate's Newcombe interval still has a width:
+        // no hand differing in 600 says little about a rare difference)
+        assert_eq!((&d["identical"], &d["tested"]), (&true.into(), &false.into()), "{d}");
         if let Some(x) = d["diff"].as_f64() {
             assert_eq!(x, 0.0, "{d}");
-            assert_eq!((d["low"].as_f64(), d["high"].as_f64()), (Some(0.0), Some(0.0)), "{d}");
+            let (low, high) = (d["low"].as_f64().unwrap_or(1.0), d["high"].as_f64().unwrap_or(-1.0));
+            assert!((-1.0..=0.0).contains(&low) && (0.0..=1.0).contains(&high), "{d}");
         }
     }
+    assert_eq!(v["all"]["tested"], 0);
 }
 
 #[test]
@@ -207,6 +212,94 @@ fn the_same_seed_gives_the_same_output_at_any_thread_count() {
     assert_eq!(one, two);
     assert_eq!(one_rows, two_rows);
     assert_eq!(one_rows.lines().count(), 1 + 2 * 9000);
+}
+
+#[test]
+fn a_run_of_one_hand_says_too_few_hands_and_stars_nothing() {
+    let mut args = vec!["compare"];
+    args.extend_from_slice(SIBER);
+    args.extend_from_slice(&["--hands", "1"]);
+    let o = kartya(&args);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("too few hands"), "{out}");
+    assert!(out.contains("0 measures tested;"), "{out}");
+    assert!(!out.lines().any(|l| l.trim_end().ends_with('*')), "{out}");
+    args.push("--json");
+    let v = json_of(&args);
+    let rates = [
+        &v["all"]["contracts"],
+        &v["all"]["figures"],
+        &v["all"]["thrown_in"],
+        &v["all"]["doubled"],
+    ];
+    let mut diffs = Vec::new();
+    for r in rates {
+        differences(r, &mut diffs);
+    }
+    assert!(diffs.len() > 10, "{}", diffs.len());
+    for d in diffs {
+        assert_eq!((&d["too_few"], &d["significant"]), (&true.into(), &false.into()), "{d}");
+        // a rate's interval stays within -100%..+100% even on one hand
+        for end in ["low", "high"] {
+            if let Some(x) = d[end].as_f64() {
+                assert!((-1.0..=1.0).contains(&x), "{d}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_table_counts_the_measures_tested_and_flags_after_holm() {
+    let mut args = vec!["compare"];
+    args.extend_from_slice(SIBER);
+    args.extend_from_slice(&["--hands", "3000", "--bots", "heuristic", "--json"]);
+    let v = json_of(&args);
+    let mut diffs = Vec::new();
+    differences(&v["all"], &mut diffs);
+    let tested: Vec<_> = diffs.iter().filter(|d| d["tested"] == true).collect();
+    assert_eq!(v["all"]["tested"].as_u64(), Some(tested.len() as u64));
+    assert_eq!(v["all"]["correction"], "holm");
+    // Holm: the k-th smallest p times (m - k + 1), never below the raw p; a star only under 5%
+    let m = tested.len() as f64;
+    for d in &tested {
+        let (p, q) = (d["p"].as_f64().unwrap_or(2.0), d["p_holm"].as_f64().unwrap_or(2.0));
+        assert!(q >= p && q <= (m * p).min(1.0) + 1e-12, "{d}");
+        assert_eq!(d["significant"], q < 0.05, "{d}");
+    }
+    assert!(diffs.iter().all(|d| d["tested"] == true || d["significant"] == false));
+    let mut text = vec!["compare"];
+    text.extend_from_slice(SIBER);
+    text.extend_from_slice(&["--hands", "3000", "--bots", "heuristic"]);
+    let out = stdout(&kartya(&text));
+    assert!(
+        out.contains(&format!(
+            "{} measures tested; * = significant at 5% after Holm's correction",
+            tested.len()
+        )),
+        "{out}"
+    );
+    assert!(out.contains("summary:\n- The rule changes the play in "), "{out}");
+}
+
+#[test]
+fn the_csv_and_the_report_come_from_one_run() {
+    let d = dir("csv-and-report");
+    let mut args = vec!["compare"];
+    args.extend_from_slice(SIBER);
+    args.extend_from_slice(&["--hands", "400", "--csv", "hands.csv", "--report", "study"]);
+    let o = run_in(&d, &args);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let rows = std::fs::read_to_string(d.join("hands.csv")).unwrap_or_default();
+    assert_eq!(rows.lines().count(), 1 + 2 * 400);
+    let differs = rows.lines().skip(1).filter(|l| l.ends_with(",1")).count() / 2;
+    let page = std::fs::read_to_string(d.join("study/index.html")).unwrap_or_default();
+    assert!(
+        page.contains(&format!("play differed in {differs} of 400 hands")),
+        "{differs}: {}",
+        &page[..page.len().min(2000)]
+    );
+    assert!(stdout(&o).contains(&format!("play differed in {differs} of 400 hands")));
 }
 
 fn snap(name: &str, text: &str) {

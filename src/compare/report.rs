@@ -66,7 +66,7 @@ pub fn page(h: &Heading, t: &Tally) -> Result<String, String> {
          .a{{color:rgb(60,105,180)}}.b{{color:rgb(225,130,30)}}</style></head><body>\n\
          <h1>Compare: <span class=\"a\">A</span> vs <span class=\"b\">B</span></h1>\n\
          <p><span class=\"a\">A</span>: {a}<br><span class=\"b\">B</span>: {b}<br>\
-         {hands} hands, seed {seed}, bots {bots}; {how}; play differed in {diff} hands.</p>\n",
+         {hands} hands, seed {seed}, bots {bots}; {how}; play differed in {diff} of {played} hands.</p>\n",
         a = esc(h.a),
         b = esc(h.b),
         bots = esc(h.bots),
@@ -78,6 +78,7 @@ pub fn page(h: &Heading, t: &Tally) -> Result<String, String> {
             "the deals differ (unpaired intervals)"
         },
         diff = t.play_differing,
+        played = t.hands,
     );
     let played: Vec<usize> = (0..all.contracts.len())
         .filter(|c| all.contracts[*c].declarer_success.diff.is_some())
@@ -87,7 +88,7 @@ pub fn page(h: &Heading, t: &Tally) -> Result<String, String> {
     o.push_str("<h2>Declarer (side) success per contract</h2>\n");
     let sides: Vec<_> = played
         .iter()
-        .map(|c| t.all.success.get(*c).map(|m| m.side_intervals()).unwrap_or_default())
+        .map(|c| t.all.success.get(*c).map(|m| m.side_wilson()).unwrap_or_default())
         .collect();
     o.push_str(&bars(
         "declarer success, A vs B, with 95% intervals",
@@ -118,7 +119,7 @@ pub fn page(h: &Heading, t: &Tally) -> Result<String, String> {
         o.push_str("<h2>Figures</h2>\n");
         let sides = |v: &[crate::stats::Moments]| -> Vec<Sides> {
             figs.iter()
-                .map(|f| v.get(*f).map(|m| m.side_intervals()).unwrap_or_default())
+                .map(|f| v.get(*f).map(|m| m.side_wilson()).unwrap_or_default())
                 .collect()
         };
         o.push_str(&bars(
@@ -419,9 +420,7 @@ fn payments(h: &[Histogram; 2]) -> Result<String, String> {
             a: Some(*x),
             b: Some(*y),
             diff: Some(y - x),
-            low: None,
-            high: None,
-            significant: false,
+            ..Difference::empty(0, 0)
         })
         .collect();
     let top = a.iter().chain(&b).copied().fold(0.0, f64::max).max(1e-3) * 1.3;
