@@ -161,6 +161,7 @@ fn the_report_is_one_page_with_inline_svg() {
     assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..page.len().min(200)]);
     assert!(page.matches("<svg").count() >= 4, "charts missing");
     assert!(page.contains("siber-both-chains"));
+    answers_in_readable_sizes(&page, &stdout(&o));
     // self-contained: nothing to load
     for outside in ["src=", "href=", "https://", "@import", "url("] {
         assert!(!page.contains(outside), "the page loads {outside}");
@@ -185,6 +186,65 @@ fn the_report_is_one_page_with_inline_svg() {
             "chart-{k}.svg names its namespace"
         );
     }
+}
+
+/// The report answers first, in the terminal's words, in percent, with names on the axes, axis
+/// titles, n on each bar, the payments on a log scale, and no text under 12 px (issue 30.5).
+fn answers_in_readable_sizes(page: &str, terminal: &str) {
+    // the summary's sentences, the same words as the terminal's (HTML-escaped there)
+    let sentences: Vec<&str> = terminal
+        .lines()
+        .skip_while(|l| *l != "summary:")
+        .skip(1)
+        .take_while(|l| l.starts_with("- "))
+        .map(|l| &l[2..])
+        .collect();
+    assert!(sentences.len() >= 4, "{terminal}");
+    let answers = page.find("<h2>Answers</h2>").unwrap_or(usize::MAX);
+    assert!(
+        answers < page.find("<svg").unwrap_or(0),
+        "the answers come before the charts"
+    );
+    for s in sentences {
+        let html = s
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;");
+        assert!(
+            page.contains(&format!("<li>{html}</li>")),
+            "{s:?} missing from the page"
+        );
+    }
+    // every font size, in the SVG and in the page's style, is at least 12 px
+    let mut sizes = Vec::new();
+    for part in page
+        .split("font-size=\"")
+        .skip(1)
+        .chain(page.split("font-size:").skip(1))
+    {
+        let num: String = part.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+        sizes.push(num.parse::<f64>().unwrap_or(0.0));
+    }
+    assert!(sizes.len() > 50, "{}", sizes.len());
+    assert!(sizes.iter().all(|s| *s >= 12.0), "sizes under 12 px: {sizes:?}");
+    // percent, not fractions; names on the axes, not numbers with a key; titles; n on bars
+    assert!(
+        !page.contains("0.4990") && page.contains("49."),
+        "fractions in the page"
+    );
+    assert!(
+        page.contains(">adu</text>") && page.contains(">all contracts</text>"),
+        "names on the axis"
+    );
+    assert!(!page.contains("<p>1 "), "a numbered key under a chart");
+    assert!(
+        page.contains("games won by the declarer&#39;s side (%)")
+            || page.contains("games won by the declarer's side (%)")
+    );
+    assert!(page.contains("payment per seat and hand (points)"));
+    assert!(page.contains("share of payments (%, log scale)"));
+    assert!(page.matches(" n=").count() >= 4, "n beside the bars");
 }
 
 #[test]

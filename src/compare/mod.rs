@@ -6,6 +6,7 @@
 //! the same cards. Hands run in parallel in batches of chunks; the rows of a batch go to the
 //! caller in hand order, so the memory stays constant in the number of hands.
 
+pub mod chart;
 pub mod csv;
 pub mod measures;
 pub mod outcome;
