@@ -11,9 +11,11 @@
 //! Only integer sums are kept, so that shards and threads merged in any order give the same
 //! bits, and the memory does not grow with the number of hands.
 
+mod difference;
 pub mod proportion;
+mod rates;
 
-use proportion::Rate;
+pub use difference::{correct, Difference};
 
 /// The normal quantile of a two-sided 95% interval.
 pub const Z95: f64 = 1.96;
@@ -130,75 +132,6 @@ impl Moments {
         sq(YA, YB) == 0 && sq(XA, XB) == 0
     }
 
-    /// A rate's values (y and x 0 or 1 on every hand: successes of trials), B - A, and its 95%
-    /// interval by Newcombe's hybrid score method, which stays within -100%..+100%: each side's
-    /// Wilson interval, squared and added with the correlation of the two estimates. For a
-    /// per-hand rate (x = 1 on every hand), paired, that correlation is Newcombe's corrected phi
-    /// of the 2x2 table of hands (his method 10 for paired proportions); for a rate of some hands
-    /// (success of a contract played) it is the delta method's correlation of the two ratios;
-    /// unpaired it is 0 (method 10 for independent proportions). The p-value is the level at
-    /// which that interval reaches zero.
-    pub fn rate_difference(&self, paired: bool) -> Difference {
-        let (a, b) = self.ratios();
-        let (ka, na, kb, nb) = (self.sum[YA], self.sum[XA], self.sum[YB], self.sum[XB]);
-        let mut d = Difference::empty(na.max(0) as u64, nb.max(0) as u64);
-        (d.a, d.b) = (a, b);
-        d.identical = self.identical();
-        let (Some(ra), Some(rb)) = (a, b) else {
-            return d;
-        };
-        d.diff = Some(rb - ra);
-        let n = self.n as f64;
-        let per_hand = na as u64 == self.n && nb as u64 == self.n;
-        let r = if !paired || self.n < 2 {
-            0.0
-        } else if per_hand {
-            let both = self.prod[YA][YB] as f64;
-            let (sa, sb) = (ka as f64, kb as f64);
-            proportion::paired_phi(both, sa - both, sb - both, n - sa - sb + both)
-        } else {
-            let zz_a = self.residual_squares(YA, XA, ra);
-            let zz_b = self.residual_squares(YB, XB, rb);
-            let (xa, xb) = (na as f64 / n, nb as f64 / n);
-            let p = |i: usize, j: usize| self.prod[i][j] as f64;
-            let zz_ab = (p(YA, YB) - (rb * p(YA, XB) + ra * p(XA, YB)) + ra * rb * p(XA, XB)) / (xa * xb);
-            if zz_a > 0.0 && zz_b > 0.0 {
-                zz_ab / (zz_a * zz_b).sqrt()
-            } else {
-                0.0
-            }
-        };
-        let (sa, sb) = (
-            Rate {
-                k: ka as f64,
-                n: na as f64,
-            },
-            Rate {
-                k: kb as f64,
-                n: nb as f64,
-            },
-        );
-        let at = |z: f64| proportion::newcombe(sa, sb, r, z);
-        if let Some((low, high)) = at(Z95) {
-            d.low = Some(low);
-            d.high = Some(high);
-            d.se = Some((high - low) / (2.0 * Z95));
-        }
-        d.p = if d.identical {
-            Some(1.0)
-        } else {
-            proportion::p_of_interval(rb - ra, at)
-        };
-        d.finish();
-        d
-    }
-
-    /// Wilson's 95% interval of A's rate and of B's, each alone (the charts' bars).
-    pub fn side_wilson(&self) -> [Option<(f64, f64)>; 2] {
-        let one = |y: usize, x: usize| proportion::wilson(self.sum[y] as f64, self.sum[x] as f64, Z95);
-        [one(YA, XA), one(YB, XB)]
-    }
-
     /// The sum of squares of the residuals z = (y - R x) / mean(x) of the ratio R = y / x (n >= 1).
     fn residual_squares(&self, y: usize, x: usize, r: f64) -> f64 {
         let p = |i: usize, j: usize| self.prod[i][j] as f64;
@@ -278,87 +211,6 @@ impl Moments {
         };
         (Some(var(YA)), Some(var(YB)))
     }
-}
-
-/// One measure compared: the value under A and B, B - A, its 95% interval, the hands (or
-/// trials) each value rests on, its p-value, and whether it is significant after the table's
-/// Holm correction (`correct`). None where a value is undefined (no hand counted for it).
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
-pub struct Difference {
-    pub a: Option<f64>,
-    pub b: Option<f64>,
-    pub diff: Option<f64>,
-    pub low: Option<f64>,
-    pub high: Option<f64>,
-    /// The hands (for a rate of some hands, its trials) A's and B's value rest on.
-    pub n_a: u64,
-    pub n_b: u64,
-    /// The standard error of B - A (for a rate, the interval's width over 2 x 1.96).
-    #[serde(skip)]
-    pub se: Option<f64>,
-    /// The two-sided p-value of B - A = 0 (1 where A and B agree on every hand).
-    pub p: Option<f64>,
-    /// A and B agree on every hand: nothing to test.
-    pub identical: bool,
-    /// Fewer than `MIN_HANDS` hands (or trials) under A or B: not tested.
-    pub too_few: bool,
-    /// In its table's family of tests (not identical, not too few, a p-value).
-    pub tested: bool,
-    /// Holm's adjusted p-value within the table's family (None when not tested).
-    pub p_holm: Option<f64>,
-    /// Tested and the Holm-adjusted p-value under 0.05.
-    pub significant: bool,
-}
-
-impl Difference {
-    /// No value yet, resting on `n_a` and `n_b` hands.
-    pub fn empty(n_a: u64, n_b: u64) -> Difference {
-        Difference {
-            a: None,
-            b: None,
-            diff: None,
-            low: None,
-            high: None,
-            n_a,
-            n_b,
-            se: None,
-            p: None,
-            identical: false,
-            too_few: n_a.min(n_b) < MIN_HANDS,
-            tested: false,
-            p_holm: None,
-            significant: false,
-        }
-    }
-
-    /// Sets `tested` from the rest (significance waits for the family's correction).
-    fn finish(&mut self) {
-        self.too_few = self.n_a.min(self.n_b) < MIN_HANDS;
-        self.tested = !self.identical && !self.too_few && self.p.is_some() && self.diff.is_some();
-    }
-
-    /// The smallest difference the run would find significant four times in five (80% power,
-    /// 5% two-sided, before a correction), from the standard error: (1.96 + 0.84) se.
-    pub fn detectable(&self) -> Option<f64> {
-        self.se.map(|s| (Z95 + Z_POWER) * s)
-    }
-}
-
-/// Holm's correction over a family of measures: each tested one gets its adjusted p-value and is
-/// significant when it is under 0.05. Gives the size of the family.
-pub fn correct(family: &mut [&mut Difference]) -> usize {
-    let tested: Vec<usize> = (0..family.len()).filter(|i| family[*i].tested).collect();
-    let p: Vec<f64> = tested.iter().map(|i| family[*i].p.unwrap_or(1.0)).collect();
-    let adjusted = proportion::holm(&p);
-    for d in family.iter_mut() {
-        d.p_holm = None;
-        d.significant = false;
-    }
-    for (i, q) in tested.iter().zip(adjusted) {
-        family[*i].p_holm = Some(q);
-        family[*i].significant = q < 0.05;
-    }
-    tested.len()
 }
 
 #[cfg(test)]
