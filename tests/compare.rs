@@ -1,8 +1,9 @@
 //! The comparison in the library (`kartya::compare`): takes bundled rule sets, gives that a rule
 //! set against itself differs in nothing, that the bots are a parameter called once per hand and
 //! rule set, that the same seed gives the same sums at one and two threads, that contracts and
-//! figures are compared by name (one that only A has is never played under B), and that rule
-//! sets for other numbers of players are refused.
+//! figures are compared by name (one that only A has is never played under B), that rule
+//! sets for other numbers of players are refused, and that a pass offered under one rule set
+//! only is not a difference in play (by hand, and with announce-all-speak's extra turns).
 
 use kartya::compare::outcome::Outcome;
 use kartya::compare::{self, Incomparable, Run, Tally};
@@ -169,4 +170,19 @@ fn a_pass_offered_under_one_rule_set_only_is_not_a_difference_in_play() {
     // the same actions with another result (a value the rule changes) differ in outcome
     assert!(compare::play_differs(&a, &a, &oa, &outcome(4, 4)));
     assert!(!compare::play_differs(&a, &a, &oa, &oa));
+}
+
+#[test]
+fn a_house_rule_that_only_adds_passes_changes_no_hand() {
+    // announce-all-speak gives every seat a turn in the announcement round; the heuristic bots
+    // say nothing there, so each hand of B has more actions, all of them passes, and the same
+    // outcome: no hand was played differently (the old count, histories unequal, gave 2964 of
+    // 3000 hands)
+    let (a, b) = (rules("alsos-3p"), rules("announce-all-speak"));
+    let t = compare::compare(&a, &b, run(300, 1), &compare::heuristic_bots, None, &|_| {})
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let (all, _) = t.results();
+    assert!(all.actions.diff.unwrap_or(0.0) > 0.5, "{:?}", all.actions);
+    assert_eq!(t.play_differing, 0);
+    assert!(all.payments.iter().all(|p| p.mean.identical));
 }
