@@ -339,7 +339,10 @@ fn the_table_counts_the_measures_tested_and_flags_after_holm() {
         )),
         "{out}"
     );
-    assert!(out.contains("summary:\n- The rule changes the play in "), "{out}");
+    assert!(
+        out.contains("summary:\n- The rule changes the play or the result in "),
+        "{out}"
+    );
 }
 
 #[test]

@@ -96,12 +96,12 @@ fn play(t: &Tally) -> String {
     };
     if k == 0 {
         format!(
-            "The rule changes the play in none of the {n} hands (so in at most {} of hands, 95% interval){deals}.",
+            "The rule changes the play or the result in none of the {n} hands (so in at most {} of hands, 95% interval){deals}.",
             percent(high)
         )
     } else {
         format!(
-            "The rule changes the play in {} of hands [{}, {}] ({k} of {n}){deals}.",
+            "The rule changes the play or the result in {} of hands [{}, {}] ({k} of {n}){deals}.",
             percent(k as f64 / n as f64),
             percent(low),
             percent(high)
@@ -282,13 +282,13 @@ fn power(t: &Tally, all: &Results) -> String {
         let want = (MIN_HANDS as f64 * n as f64 / k as f64).ceil();
         let step = 10f64.powi((want.log10().floor() as i32 - 1).max(0));
         s.push_str(&format!(
-            " Over the hands played differently the run is too small: the rule changed the play of only {k} hands, under the {MIN_HANDS} a measure needs; play about {} hands.",
+            " Over the hands played differently the run is too small: the rule changed the play or the result of only {k} hands, under the {MIN_HANDS} a measure needs; play about {} hands.",
             (want / step).ceil() * step
         ));
     } else if let Some(x) = success.filter(|x| games > 0 && *x > k as f64 / games as f64) {
         // the success moves only by the games played differently: by at most their share
         s.push_str(&format!(
-            " The run is too small to show an effect of the size the rule could have: it changed the play of {k} hands, so the declarer's success can move by at most {} points, less than the {} points the run can detect; play more hands.",
+            " The run is too small to show an effect of the size the rule could have: it changed the play or the result of {k} hands, so the declarer's success can move by at most {} points, less than the {} points the run can detect; play more hands.",
             &points(k as f64 / games as f64)[1..],
             &points(x)[1..]
         ));
