@@ -195,8 +195,8 @@ enum Command {
     },
     /// Play the same deals under two rule sets and compare the results, with 95% intervals.
     #[command(
-        override_usage = "kartya compare A... -- B... [--bots KIND] [--hands N] [--seed S] [--json | --csv FILE | --report DIR] [--force]",
-        after_help = "A and B are each a variant and its house rules, as `simulate` takes them.\n\nExamples:\n  kartya compare alsos-3p -- alsos-3p siber-both-chains --hands 100000 --seed 1\n  kartya compare alsos-3p -- alsos-3p figures-111-120 --report study/\n  kartya compare alsos-3p -- alsos-3p mordkontra --csv hands.csv"
+        override_usage = "kartya compare A... -- B... [--bots KIND] [--hands N] [--seed S] [--json | [--csv FILE] [--report DIR]] [--force]",
+        after_help = "A and B are each a variant and its house rules, as `simulate` takes them.\n\nExamples:\n  kartya compare alsos-3p -- alsos-3p siber-both-chains --hands 100000 --seed 1\n  kartya compare alsos-3p -- alsos-3p figures-111-120 --report study/\n  kartya compare alsos-3p -- alsos-3p mordkontra --csv hands.csv --report mordkontra/"
     )]
     Compare {
         /// Rule set A: a variant and its house rules.
@@ -217,8 +217,9 @@ enum Command {
         seed: u64,
         #[arg(long, conflicts_with_all = ["csv", "report"])]
         json: bool,
-        /// Write one row per hand and rule set into this CSV file (new, unless --force).
-        #[arg(long, value_name = "FILE", conflicts_with = "report")]
+        /// Write one row per hand and rule set into this CSV file (new, unless --force); with
+        /// --report, both come from the one run.
+        #[arg(long, value_name = "FILE")]
         csv: Option<String>,
         /// Write an HTML page with charts as DIR/index.html (DIR new or empty, unless --force).
         #[arg(long, value_name = "DIR")]

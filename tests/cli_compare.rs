@@ -52,11 +52,16 @@ fn a_rule_set_against_itself_differs_in_nothing() {
     for d in diffs {
         assert_eq!(d["significant"], false, "{d}");
         assert_eq!(d["a"], d["b"], "{d}");
+        // alike on every hand: nothing to test (a rate's Newcombe interval still has a width:
+        // no hand differing in 600 says little about a rare difference)
+        assert_eq!((&d["identical"], &d["tested"]), (&true.into(), &false.into()), "{d}");
         if let Some(x) = d["diff"].as_f64() {
             assert_eq!(x, 0.0, "{d}");
-            assert_eq!((d["low"].as_f64(), d["high"].as_f64()), (Some(0.0), Some(0.0)), "{d}");
+            let (low, high) = (d["low"].as_f64().unwrap_or(1.0), d["high"].as_f64().unwrap_or(-1.0));
+            assert!((-1.0..=0.0).contains(&low) && (0.0..=1.0).contains(&high), "{d}");
         }
     }
+    assert_eq!(v["all"]["tested"], 0);
 }
 
 #[test]
@@ -156,6 +161,7 @@ fn the_report_is_one_page_with_inline_svg() {
     assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..page.len().min(200)]);
     assert!(page.matches("<svg").count() >= 4, "charts missing");
     assert!(page.contains("siber-both-chains"));
+    answers_in_readable_sizes(&page, &stdout(&o));
     // self-contained: nothing to load
     for outside in ["src=", "href=", "https://", "@import", "url("] {
         assert!(!page.contains(outside), "the page loads {outside}");
@@ -180,6 +186,65 @@ fn the_report_is_one_page_with_inline_svg() {
             "chart-{k}.svg names its namespace"
         );
     }
+}
+
+/// The report answers first, in the terminal's words, in percent, with names on the axes, axis
+/// titles, n on each bar, the payments on a log scale, and no text under 12 px (issue 30.5).
+fn answers_in_readable_sizes(page: &str, terminal: &str) {
+    // the summary's sentences, the same words as the terminal's (HTML-escaped there)
+    let sentences: Vec<&str> = terminal
+        .lines()
+        .skip_while(|l| *l != "summary:")
+        .skip(1)
+        .take_while(|l| l.starts_with("- "))
+        .map(|l| &l[2..])
+        .collect();
+    assert!(sentences.len() >= 4, "{terminal}");
+    let answers = page.find("<h2>Answers</h2>").unwrap_or(usize::MAX);
+    assert!(
+        answers < page.find("<svg").unwrap_or(0),
+        "the answers come before the charts"
+    );
+    for s in sentences {
+        let html = s
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;");
+        assert!(
+            page.contains(&format!("<li>{html}</li>")),
+            "{s:?} missing from the page"
+        );
+    }
+    // every font size, in the SVG and in the page's style, is at least 12 px
+    let mut sizes = Vec::new();
+    for part in page
+        .split("font-size=\"")
+        .skip(1)
+        .chain(page.split("font-size:").skip(1))
+    {
+        let num: String = part.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+        sizes.push(num.parse::<f64>().unwrap_or(0.0));
+    }
+    assert!(sizes.len() > 50, "{}", sizes.len());
+    assert!(sizes.iter().all(|s| *s >= 12.0), "sizes under 12 px: {sizes:?}");
+    // percent, not fractions; names on the axes, not numbers with a key; titles; n on bars
+    assert!(
+        !page.contains("0.4990") && page.contains("49."),
+        "fractions in the page"
+    );
+    assert!(
+        page.contains(">adu</text>") && page.contains(">all contracts</text>"),
+        "names on the axis"
+    );
+    assert!(!page.contains("<p>1 "), "a numbered key under a chart");
+    assert!(
+        page.contains("games won by the declarer&#39;s side (%)")
+            || page.contains("games won by the declarer's side (%)")
+    );
+    assert!(page.contains("payment per seat and hand (points)"));
+    assert!(page.contains("share of payments (%, log scale)"));
+    assert!(page.matches(" n=").count() >= 4, "n beside the bars");
 }
 
 #[test]
@@ -207,6 +272,97 @@ fn the_same_seed_gives_the_same_output_at_any_thread_count() {
     assert_eq!(one, two);
     assert_eq!(one_rows, two_rows);
     assert_eq!(one_rows.lines().count(), 1 + 2 * 9000);
+}
+
+#[test]
+fn a_run_of_one_hand_says_too_few_hands_and_stars_nothing() {
+    let mut args = vec!["compare"];
+    args.extend_from_slice(SIBER);
+    args.extend_from_slice(&["--hands", "1"]);
+    let o = kartya(&args);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("too few hands"), "{out}");
+    assert!(out.contains("0 measures tested;"), "{out}");
+    assert!(!out.lines().any(|l| l.trim_end().ends_with('*')), "{out}");
+    args.push("--json");
+    let v = json_of(&args);
+    let rates = [
+        &v["all"]["contracts"],
+        &v["all"]["figures"],
+        &v["all"]["thrown_in"],
+        &v["all"]["doubled"],
+    ];
+    let mut diffs = Vec::new();
+    for r in rates {
+        differences(r, &mut diffs);
+    }
+    assert!(diffs.len() > 10, "{}", diffs.len());
+    for d in diffs {
+        assert_eq!((&d["too_few"], &d["significant"]), (&true.into(), &false.into()), "{d}");
+        // a rate's interval stays within -100%..+100% even on one hand
+        for end in ["low", "high"] {
+            if let Some(x) = d[end].as_f64() {
+                assert!((-1.0..=1.0).contains(&x), "{d}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_table_counts_the_measures_tested_and_flags_after_holm() {
+    let mut args = vec!["compare"];
+    args.extend_from_slice(SIBER);
+    args.extend_from_slice(&["--hands", "3000", "--bots", "heuristic", "--json"]);
+    let v = json_of(&args);
+    let mut diffs = Vec::new();
+    differences(&v["all"], &mut diffs);
+    let tested: Vec<_> = diffs.iter().filter(|d| d["tested"] == true).collect();
+    assert_eq!(v["all"]["tested"].as_u64(), Some(tested.len() as u64));
+    assert_eq!(v["all"]["correction"], "holm");
+    // Holm: the k-th smallest p times (m - k + 1), never below the raw p; a star only under 5%
+    let m = tested.len() as f64;
+    for d in &tested {
+        let (p, q) = (d["p"].as_f64().unwrap_or(2.0), d["p_holm"].as_f64().unwrap_or(2.0));
+        assert!(q >= p && q <= (m * p).min(1.0) + 1e-12, "{d}");
+        assert_eq!(d["significant"], q < 0.05, "{d}");
+    }
+    assert!(diffs.iter().all(|d| d["tested"] == true || d["significant"] == false));
+    let mut text = vec!["compare"];
+    text.extend_from_slice(SIBER);
+    text.extend_from_slice(&["--hands", "3000", "--bots", "heuristic"]);
+    let out = stdout(&kartya(&text));
+    assert!(
+        out.contains(&format!(
+            "{} measures tested; * = significant at 5% after Holm's correction",
+            tested.len()
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("summary:\n- The rule changes the play or the result in "),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_csv_and_the_report_come_from_one_run() {
+    let d = dir("csv-and-report");
+    let mut args = vec!["compare"];
+    args.extend_from_slice(SIBER);
+    args.extend_from_slice(&["--hands", "400", "--csv", "hands.csv", "--report", "study"]);
+    let o = run_in(&d, &args);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let rows = std::fs::read_to_string(d.join("hands.csv")).unwrap_or_default();
+    assert_eq!(rows.lines().count(), 1 + 2 * 400);
+    let differs = rows.lines().skip(1).filter(|l| l.ends_with(",1")).count() / 2;
+    let page = std::fs::read_to_string(d.join("study/index.html")).unwrap_or_default();
+    assert!(
+        page.contains(&format!("play differed in {differs} of 400 hands")),
+        "{differs}: {}",
+        &page[..page.len().min(2000)]
+    );
+    assert!(stdout(&o).contains(&format!("play differed in {differs} of 400 hands")));
 }
 
 fn snap(name: &str, text: &str) {

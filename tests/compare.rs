@@ -1,12 +1,15 @@
 //! The comparison in the library (`kartya::compare`): takes bundled rule sets, gives that a rule
 //! set against itself differs in nothing, that the bots are a parameter called once per hand and
 //! rule set, that the same seed gives the same sums at one and two threads, that contracts and
-//! figures are compared by name (one that only A has is never played under B), and that rule
-//! sets for other numbers of players are refused.
+//! figures are compared by name (one that only A has is never played under B), that rule
+//! sets for other numbers of players are refused, and that a pass offered under one rule set
+//! only is not a difference in play (by hand, and with announce-all-speak's extra turns).
 
+use kartya::compare::outcome::Outcome;
 use kartya::compare::{self, Incomparable, Run, Tally};
 use kartya::engine::sim::Shard;
 use kartya::engine::{bundled_rules, Rules};
+use kartya::engine::{Action, Seat};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -118,4 +121,68 @@ fn other_numbers_of_players_cannot_be_compared() {
     let (a, b) = (rules("alsos-3p"), rules("alsos-4p"));
     let r = compare::compare(&a, &b, run(10, 1), &compare::random_bots, None, &|_| {});
     assert_eq!(r.err(), Some(Incomparable::Seats { a: 3, b: 4 }));
+}
+
+fn outcome(payment: i64, actions: u32) -> Outcome {
+    let mut payments = [0; kartya::engine::tables::MAX_SEATS];
+    payments[..3].copy_from_slice(&[2 * payment, -payment, -payment]);
+    Outcome {
+        thrown_in: false,
+        contract: Some(0),
+        declarer: Some(0),
+        won: Some(payment > 0),
+        announced: 0,
+        figures_won: 0,
+        doubled: false,
+        payments,
+        cards: 27,
+        actions,
+    }
+}
+
+#[test]
+fn a_pass_offered_under_one_rule_set_only_is_not_a_difference_in_play() {
+    let (s0, s1, s2) = (Seat(0), Seat(1), Seat(2));
+    let a = [
+        (s0, Action::Bid(0)),
+        (s1, Action::Pass),
+        (s2, Action::Pass),
+        (s0, Action::Play(4)),
+    ];
+    // B opens one more window (an announcement turn, a doubling level) where seat 1 says nothing
+    let b = [
+        (s0, Action::Bid(0)),
+        (s1, Action::Pass),
+        (s2, Action::Pass),
+        (s1, Action::Pass),
+        (s0, Action::Play(4)),
+    ];
+    let (oa, ob) = (outcome(2, 4), outcome(2, 5));
+    assert!(!compare::play_differs(&a, &b, &oa, &ob));
+    // a pass instead of a bid is a difference: the bid is missing
+    let c = [
+        (s0, Action::Pass),
+        (s1, Action::Pass),
+        (s2, Action::Pass),
+        (s0, Action::Play(4)),
+    ];
+    assert!(compare::play_differs(&a, &c, &oa, &oa));
+    // the same actions with another result (a value the rule changes) differ in outcome
+    assert!(compare::play_differs(&a, &a, &oa, &outcome(4, 4)));
+    assert!(!compare::play_differs(&a, &a, &oa, &oa));
+}
+
+#[test]
+fn a_house_rule_that_only_adds_passes_changes_no_hand() {
+    // announce-all-speak gives every seat a turn in the announcement round; the heuristic bots
+    // say nothing there, so each hand of B has more actions, all of them passes, and the same
+    // outcome: no hand was played differently (the old count, histories unequal, gave 2964 of
+    // 3000 hands)
+    let (a, b) = (rules("alsos-3p"), rules("announce-all-speak"));
+    let t = compare::compare(&a, &b, run(300, 1), &compare::heuristic_bots, None, &|_| {})
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let (all, _) = t.results();
+    assert!(all.actions.diff.unwrap_or(0.0) > 0.5, "{:?}", all.actions);
+    assert_eq!(t.play_differing, 0);
+    assert!(all.payments.iter().all(|p| p.mean.identical));
 }

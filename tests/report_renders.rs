@@ -1,8 +1,11 @@
 //! The `compare --report` page renders in a real browser: writes a report with the binary, opens
 //! it in headless Chromium, and checks the screenshot (decoded: not one colour, and A's bar
 //! colour is on it, so the inline SVG charts were drawn) and that the page logged nothing to the
-//! console (a script error or a failed load would). Without Chromium the test says so and
-//! passes, unless KARTYA_REQUIRE_CHROMIUM is set (as .ci/run sets it): then it fails.
+//! console (a script error or a failed load would); and that its text is legible: a copy of the
+//! page with a script that measures every text's rendered font size (CSS size times the SVG's
+//! scale on screen) is dumped by Chromium, and the smallest must be at least 12 px. Without
+//! Chromium the test says so and passes, unless KARTYA_REQUIRE_CHROMIUM is set (as .ci/run sets
+//! it): then it fails.
 
 mod common;
 
@@ -84,6 +87,112 @@ fn the_compare_report_renders_in_headless_chromium() {
         a_bars > 1000,
         "only {a_bars} pixels of A's colour: the charts were not drawn"
     );
+    // legible: the smallest text as rendered, measured in the page by the browser
+    let html = std::fs::read_to_string(&page).unwrap_or_default();
+    let measured = d.join("measured.html");
+    std::fs::write(&measured, html.replace("</body>", &format!("{MEASURE}</body>")))
+        .unwrap_or_else(|e| panic!("cannot write {}: {e}", measured.display()));
+    let dom = dump_dom(&browser, &d.join("profile-dom"), &measured);
+    // the last mark: the script's own text holds the words too
+    let line = dom
+        .rsplit_once("min-font-px=")
+        .map(|x| x.1)
+        .unwrap_or_else(|| panic!("the measuring script gave nothing:\n{}", &dom[..dom.len().min(2000)]));
+    let size: f64 = line
+        .split_whitespace()
+        .next()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(0.0);
+    let texts: usize = line
+        .split("texts=")
+        .nth(1)
+        .and_then(|x| x.split_whitespace().next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(0);
+    assert!(
+        texts > 100,
+        "only {texts} texts measured: {}",
+        &line[..line.len().min(200)]
+    );
+    assert!(
+        size >= MIN_FONT_PX,
+        "the smallest rendered text is {size} px (at least {MIN_FONT_PX}): {}",
+        &line[..line.len().min(200)]
+    );
+}
+
+/// The smallest legible text, in CSS pixels at the page's own size.
+const MIN_FONT_PX: f64 = 12.0;
+
+/// A script that measures every visible text of the page as rendered: its computed font size,
+/// times the scale of its SVG on screen; writes the smallest, and the count, into the page.
+const MEASURE: &str = r#"<script>
+(function () {
+  var min = 1e9, what = '', count = 0, n;
+  var walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while ((n = walk.nextNode())) {
+    var el = n.parentElement;
+    if (!n.textContent.trim() || !el || el.closest('script') || el.closest('title')) continue;
+    var size = parseFloat(getComputedStyle(el).fontSize);
+    if (el.closest('svg') && el.getScreenCTM) {
+      var m = el.getScreenCTM();
+      if (m) size *= Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    }
+    count++;
+    if (size < min) { min = size; what = n.textContent.trim().slice(0, 60); }
+  }
+  var out = document.createElement('pre');
+  out.textContent = 'min-font-px=' + min.toFixed(2) + ' texts=' + count + ' smallest: ' + what;
+  document.body.appendChild(out);
+})();
+</script>
+"#;
+
+/// Runs headless Chromium on `page` with `--dump-dom`; gives the DOM after the page's scripts
+/// (within `BROWSER_TIMEOUT`, as the screenshot).
+fn dump_dom(browser: &Path, profile: &Path, page: &Path) -> String {
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=1000,2400",
+            "--dump-dom",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("file://{}", page.display()))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", browser.display()));
+    let mut out = child.stdout.take();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(o) = out.as_mut() {
+            let _ = std::io::Read::read_to_string(o, &mut s);
+        }
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break s,
+            Ok(None) if start.elapsed() > BROWSER_TIMEOUT => {
+                let _ = child.kill();
+                panic!("chromium --dump-dom took over {BROWSER_TIMEOUT:?}");
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(100)),
+            Err(e) => panic!("waiting for chromium: {e}"),
+        }
+    };
+    assert!(status.success(), "chromium --dump-dom failed ({status})");
+    reader.join().unwrap_or_default()
 }
 
 /// Runs headless Chromium on `page` into `shot`; gives its log (stderr) and the PNG's bytes.

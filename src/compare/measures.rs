@@ -1,10 +1,12 @@
 //! The measures of a comparison: takes the paired `Outcome`s of each hand (A and B), keeps the
 //! integer sums of every measure (`Measures`: contract mix, declarer success per contract,
 //! figure rates, doublings, payments per seat, hand length) and a bounded payment histogram,
-//! and gives them as values, differences and 95% intervals (`Results`, the `--json` shape).
+//! and gives them as values, differences and 95% intervals (`Results`, the `--json` shape):
+//! rates by Wilson and Newcombe (within 0-100%), means by the delta method, every measure of a
+//! table tested together under Holm's correction.
 
 use super::outcome::{Names, Outcome};
-use crate::stats::{Difference, Moments};
+use crate::stats::{correct, Difference, Moments};
 use std::collections::BTreeMap;
 
 /// Sums of every measure over a set of hands (all hands, or the hands played differently).
@@ -114,33 +116,36 @@ impl Measures {
     /// The values, differences and intervals of every measure.
     pub fn results(&self, names: &Names, paired: bool) -> Results {
         let d = |m: &Moments| m.difference(paired);
+        let rate = |m: &Moments| m.rate_difference(paired);
         // sums read back from a shard's file may be short of the names: count the rest as none
         let at = |v: &[Moments], i: usize| v.get(i).copied().unwrap_or_default();
-        Results {
+        let mut r = Results {
             hands: self.hands,
+            tested: 0,
+            correction: CORRECTION,
             contracts: names
                 .contracts
                 .iter()
                 .enumerate()
                 .map(|(c, name)| ContractResult {
                     name: name.clone(),
-                    share: d(&at(&self.share, c)),
-                    declarer_success: d(&at(&self.success, c)),
+                    share: rate(&at(&self.share, c)),
+                    declarer_success: rate(&at(&self.success, c)),
                 })
                 .collect(),
-            declarer_success: d(&self.success_all),
-            thrown_in: d(&self.thrown_in),
+            declarer_success: rate(&self.success_all),
+            thrown_in: rate(&self.thrown_in),
             figures: names
                 .figures
                 .iter()
                 .enumerate()
                 .map(|(f, name)| FigureResult {
                     name: name.clone(),
-                    announced: d(&at(&self.announced, f)),
-                    success: d(&at(&self.figure_won, f)),
+                    announced: rate(&at(&self.announced, f)),
+                    success: rate(&at(&self.figure_won, f)),
                 })
                 .collect(),
-            doubled: d(&self.doubled),
+            doubled: rate(&self.doubled),
             payments: self
                 .payment
                 .iter()
@@ -153,14 +158,23 @@ impl Measures {
                 .collect(),
             cards_played: d(&self.cards),
             actions: d(&self.actions),
-        }
+        };
+        r.tested = correct(&mut r.measures_mut());
+        r
     }
 }
+
+/// The correction for multiple measures, as the output names it.
+pub const CORRECTION: &str = "holm";
 
 /// Every measure compared (see docs/simulate.md, "Compare two rule sets", for the fields).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Results {
     pub hands: u64,
+    /// How many measures were tested (not alike on every hand, not too few hands) together.
+    pub tested: usize,
+    /// The correction of their p-values: Holm's step-down.
+    pub correction: &'static str,
     pub contracts: Vec<ContractResult>,
     pub declarer_success: Difference,
     pub thrown_in: Difference,
@@ -169,6 +183,31 @@ pub struct Results {
     pub payments: Vec<PaymentResult>,
     pub cards_played: Difference,
     pub actions: Difference,
+}
+
+impl Results {
+    /// Every measure of the table, in its order (the family Holm's correction is over).
+    pub fn measures_mut(&mut self) -> Vec<&mut Difference> {
+        let mut v = Vec::new();
+        for c in &mut self.contracts {
+            v.push(&mut c.share);
+            v.push(&mut c.declarer_success);
+        }
+        v.push(&mut self.thrown_in);
+        v.push(&mut self.declarer_success);
+        for f in &mut self.figures {
+            v.push(&mut f.announced);
+            v.push(&mut f.success);
+        }
+        v.push(&mut self.doubled);
+        for p in &mut self.payments {
+            v.push(&mut p.mean);
+            v.push(&mut p.variance);
+        }
+        v.push(&mut self.cards_played);
+        v.push(&mut self.actions);
+        v
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]

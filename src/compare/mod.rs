@@ -6,15 +6,17 @@
 //! the same cards. Hands run in parallel in batches of chunks; the rows of a batch go to the
 //! caller in hand order, so the memory stays constant in the number of hands.
 
+pub mod chart;
 pub mod csv;
 pub mod measures;
 pub mod outcome;
 pub mod report;
+pub mod summary;
 pub mod text;
 
 use crate::engine::game::{Action, Game};
 use crate::engine::sim::{self, Shard, CHUNK};
-use crate::engine::Rules;
+use crate::engine::{Rules, Seat};
 use measures::{Histogram, Measures, Results};
 use outcome::{Names, Outcome};
 use rayon::prelude::*;
@@ -88,7 +90,7 @@ pub struct Tally {
     pub hands: u64,
     /// Hands whose deals differed between A and B (none for the same deck and dealing plan).
     pub deals_differing: u64,
-    /// Hands where the two rule sets led to different actions.
+    /// Hands the two rule sets played differently (`play_differs`).
     pub play_differing: u64,
     pub all: Measures,
     pub differing: Measures,
@@ -138,6 +140,19 @@ pub struct HandRow {
     pub index: u64,
     pub outcomes: [Outcome; 2],
     pub differs: bool,
+}
+
+/// Whether the two rule sets played a hand differently: the outcomes differ (the result,
+/// payments, figures, doubling, cards played: everything but the count of actions), or the
+/// actions other than a pass differ (who did what, in order). A pass offered under one rule set
+/// only (a window the other does not open, where the bots said nothing) is not a difference in
+/// play; a pass instead of a bid is, since the bid is missing.
+pub fn play_differs(ha: &[(Seat, Action)], hb: &[(Seat, Action)], oa: &Outcome, ob: &Outcome) -> bool {
+    fn said(h: &[(Seat, Action)]) -> impl Iterator<Item = &(Seat, Action)> {
+        h.iter().filter(|(_, a)| *a != Action::Pass)
+    }
+    let result = |o: &Outcome| Outcome { actions: 0, ..*o };
+    result(oa) != result(ob) || !said(ha).eq(said(hb))
 }
 
 /// Checks that `a` and `b` can be compared; gives their names.
@@ -237,7 +252,7 @@ fn chunk(
         play(&mut ga, seed, i);
         play(&mut gb, seed, i);
         let (oa, ob) = (Outcome::of(&ga, names, 0), Outcome::of(&gb, names, 1));
-        let differs = ga.history() != gb.history();
+        let differs = play_differs(ga.history(), gb.history(), &oa, &ob);
         t.hands += 1;
         t.deals_differing += (ga.deal() != gb.deal()) as u64;
         t.all.add(&oa, &ob);

@@ -1,28 +1,16 @@
-//! The `--report` page of a comparison: takes the results and the payment histograms, gives one
-//! self-contained HTML page (inline SVG charts drawn with plotters, no external file, viewable
-//! offline): declarer success per contract A vs B and its difference with 95% intervals, the
-//! payment distributions, the figure rates, and the measures as a table.
+//! The `--report` page of a comparison: takes the tally, gives one self-contained HTML page
+//! (inline SVG charts drawn by `chart`, no external file, viewable offline) that answers first:
+//! the summary's sentences (`summary`, the terminal's words), then the declarer's success per
+//! contract under A and B and its difference, the payments on a log scale (the tails where a
+//! doubling acts), the figure rates, and every measure as a table, in percent.
 
+use super::chart::{self, esc, Bar, Change, Pair};
 use super::measures::{Histogram, Results};
+use super::summary;
+use super::text::{flag, hands_of};
 use super::Tally;
-use crate::stats::Difference;
-use plotters::coord::ranged1d::{IntoSegmentedCoord, SegmentValue};
-use plotters::prelude::*;
+use crate::stats::{Difference, Moments};
 use std::fmt::Write as _;
-
-const COLOR_A: RGBColor = RGBColor(60, 105, 180);
-const COLOR_B: RGBColor = RGBColor(225, 130, 30);
-const WIDTH: u32 = 860;
-const HEIGHT: u32 = 360;
-
-/// The most labels on an x axis (more would run into each other).
-const MAX_LABELS: usize = 14;
-
-/// The segments of an x axis for `n` labels: plotters' segmented range `0..k` has k + 1
-/// segments, and one label needs two (the second stays empty).
-fn segments(n: usize) -> usize {
-    n.max(2)
-}
 
 /// What the page says of the two rule sets and the run.
 pub struct Heading<'a> {
@@ -60,15 +48,17 @@ pub fn page(h: &Heading, t: &Tally) -> Result<String, String> {
     let _ = write!(
         o,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>kartya compare: {a} vs {b}</title>\n\
-         <style>body{{font-family:sans-serif;max-width:900px;margin:1em auto;color:#222}}\
-         table{{border-collapse:collapse}}td,th{{padding:2px 8px;text-align:right}}\
+         <style>body{{font-family:sans-serif;font-size:16px;max-width:900px;margin:1em auto;color:#222;line-height:1.4}}\
+         table{{border-collapse:collapse;font-size:15px}}td,th{{padding:2px 8px;text-align:right}}\
          td:first-child,th:first-child{{text-align:left}}tr:nth-child(even){{background:#f2f2f2}}\
-         .a{{color:rgb(60,105,180)}}.b{{color:rgb(225,130,30)}}</style></head><body>\n\
+         .a{{color:{ca}}}.b{{color:{cb}}}ul.answers li{{margin:0.4em 0}}</style></head><body>\n\
          <h1>Compare: <span class=\"a\">A</span> vs <span class=\"b\">B</span></h1>\n\
          <p><span class=\"a\">A</span>: {a}<br><span class=\"b\">B</span>: {b}<br>\
-         {hands} hands, seed {seed}, bots {bots}; {how}; play differed in {diff} hands.</p>\n",
+         {hands} hands, seed {seed}, bots {bots}; {how}; play differed in {diff} of {played} hands.</p>\n",
         a = esc(h.a),
         b = esc(h.b),
+        ca = chart::COLOR_A,
+        cb = chart::COLOR_B,
         bots = esc(h.bots),
         hands = h.hands,
         seed = h.seed,
@@ -78,65 +68,92 @@ pub fn page(h: &Heading, t: &Tally) -> Result<String, String> {
             "the deals differ (unpaired intervals)"
         },
         diff = t.play_differing,
+        played = t.hands,
+    );
+    o.push_str("<h2>Answers</h2>\n<ul class=\"answers\">\n");
+    for s in summary::sentences(t) {
+        let _ = writeln!(o, "<li>{}</li>", esc(&s));
+    }
+    o.push_str(
+        "</ul>\n<p>Rates are in percent, their differences in percentage points (\"points\"); \
+        each bar shows its 95% Wilson interval and the hands (n) it rests on.</p>\n",
     );
     let played: Vec<usize> = (0..all.contracts.len())
-        .filter(|c| all.contracts[*c].declarer_success.diff.is_some())
+        .filter(|c| all.contracts[*c].declarer_success.a.is_some() || all.contracts[*c].declarer_success.b.is_some())
         .collect();
-    let names = |idx: &[usize]| idx.iter().map(|c| all.contracts[*c].name.clone()).collect::<Vec<_>>();
-    let success: Vec<&Difference> = played.iter().map(|c| &all.contracts[*c].declarer_success).collect();
-    o.push_str("<h2>Declarer (side) success per contract</h2>\n");
-    let sides: Vec<_> = played
+    o.push_str("<h2>Who wins</h2>\n");
+    let pairs: Vec<Pair> = played
         .iter()
-        .map(|c| t.all.success.get(*c).map(|m| m.side_intervals()).unwrap_or_default())
+        .map(|c| {
+            pair(
+                &all.contracts[*c].name,
+                &all.contracts[*c].declarer_success,
+                t.all.success.get(*c),
+            )
+        })
+        .chain([pair("all contracts", &all.declarer_success, Some(&t.all.success_all))])
         .collect();
-    o.push_str(&bars(
-        "declarer success, A vs B, with 95% intervals",
-        &names(&played),
-        &success,
-        &sides,
+    o.push_str(&chart::bars(
+        "Declarer's side wins, by contract",
+        "games won by the declarer's side (%), with 95% intervals",
+        &pairs,
         1.0,
-    )?);
-    o.push_str(
-        "<p>The bars' intervals are each rule set's alone; the interval of the difference B - A \
-         below is paired hand by hand when the deals are the same, and so narrower.</p>\n",
-    );
-    o.push_str(&intervals(
-        "success B - A with 95% interval",
-        &names(&played),
-        &success,
-    )?);
-    o.push_str("<h2>Payment distributions (every seat, every hand)</h2>\n");
-    o.push_str(&payments(&t.histogram)?);
+    ));
+    let rows: Vec<Change> = played
+        .iter()
+        .map(|c| change(&all.contracts[*c].name, &all.contracts[*c].declarer_success))
+        .chain([change("all contracts", &all.declarer_success)])
+        .collect();
+    o.push_str(&chart::changes(
+        "Declarer's success, B - A",
+        "B - A (percentage points), with 95% intervals; * significant after Holm's correction",
+        &rows,
+    ));
+    o.push_str("<h2>Payments</h2>\n");
+    o.push_str(&payments(&t.histogram));
     let figs: Vec<usize> = (0..all.figures.len())
         .filter(|f| all.figures[*f].announced.a.unwrap_or(0.0) + all.figures[*f].announced.b.unwrap_or(0.0) > 0.0)
         .collect();
-    let fig_names: Vec<String> = figs.iter().map(|f| all.figures[*f].name.clone()).collect();
     if !figs.is_empty() {
-        let ann: Vec<&Difference> = figs.iter().map(|f| &all.figures[*f].announced).collect();
-        let won: Vec<&Difference> = figs.iter().map(|f| &all.figures[*f].success).collect();
-        let top = ann.iter().flat_map(|d| [d.a, d.b]).flatten().fold(0.0, f64::max);
         o.push_str("<h2>Figures</h2>\n");
-        let sides = |v: &[crate::stats::Moments]| -> Vec<Sides> {
-            figs.iter()
-                .map(|f| v.get(*f).map(|m| m.side_intervals()).unwrap_or_default())
-                .collect()
-        };
-        o.push_str(&bars(
-            "announced per hand, A vs B, with 95% intervals",
-            &fig_names,
+        let ann: Vec<Pair> = figs
+            .iter()
+            .map(|f| {
+                pair(
+                    &all.figures[*f].name,
+                    &all.figures[*f].announced,
+                    t.all.announced.get(*f),
+                )
+            })
+            .collect();
+        let top = ann
+            .iter()
+            .flat_map(|p| p.sides.iter().flatten().map(|b| b.interval.map_or(b.value, |i| i.1)))
+            .fold(0.0, f64::max);
+        o.push_str(&chart::bars(
+            "Figures announced",
+            "hands with the figure announced (%), with 95% intervals",
             &ann,
-            &sides(&t.all.announced),
-            top.max(1e-3) * 1.3,
-        )?);
-        o.push_str(&bars(
-            "success of the announced, A vs B, with 95% intervals",
-            &fig_names,
+            (top * 1.15).clamp(0.01, 1.0),
+        ));
+        let won: Vec<Pair> = figs
+            .iter()
+            .map(|f| {
+                pair(
+                    &all.figures[*f].name,
+                    &all.figures[*f].success,
+                    t.all.figure_won.get(*f),
+                )
+            })
+            .collect();
+        o.push_str(&chart::bars(
+            "Figures won, of those announced",
+            "announced figures made (%), with 95% intervals",
             &won,
-            &sides(&t.all.figure_won),
             1.0,
-        )?);
+        ));
     }
-    o.push_str("<h2>All measures</h2>\n");
+    o.push_str("<h2>Every measure, all hands</h2>\n");
     table(&mut o, &all);
     let _ = writeln!(o, "<h2>Hands played differently ({})</h2>", t.play_differing);
     table(&mut o, &differing);
@@ -144,299 +161,154 @@ pub fn page(h: &Heading, t: &Tally) -> Result<String, String> {
     Ok(o)
 }
 
-/// Text for HTML.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+/// A category of a bar chart from a measure and its sums (for the Wilson intervals).
+fn pair(name: &str, d: &Difference, m: Option<&Moments>) -> Pair {
+    let wilson = m.map(|m| m.side_wilson()).unwrap_or_default();
+    let side = |v: Option<f64>, n: u64, i: Option<(f64, f64)>| v.map(|value| Bar { value, interval: i, n });
+    Pair {
+        name: name.to_string(),
+        sides: [side(d.a, d.n_a, wilson[0]), side(d.b, d.n_b, wilson[1])],
+    }
 }
 
-fn num(v: Option<f64>) -> String {
-    v.map(|x| format!("{x:.4}")).unwrap_or_else(|| "-".into())
+fn change(name: &str, d: &Difference) -> Change {
+    Change {
+        name: name.to_string(),
+        diff: d.diff.unwrap_or(0.0),
+        interval: d.low.zip(d.high),
+        significant: d.significant,
+        n: hands_of(d),
+    }
 }
 
-/// A table row of one measure.
-fn row(o: &mut String, name: &str, d: &Difference) {
+/// A rate in percent, or a mean with three decimals.
+fn num(v: Option<f64>, rate: bool) -> String {
+    match v {
+        None => "-".into(),
+        Some(x) if rate => summary::percent(x),
+        Some(x) => format!("{x:.3}"),
+    }
+}
+
+fn signed(v: Option<f64>, rate: bool) -> String {
+    match v {
+        None => "-".into(),
+        Some(x) if rate => format!("{:+.1}", 100.0 * x),
+        Some(x) => format!("{x:+.3}"),
+    }
+}
+
+/// A table row of one measure: n, A, B, B - A (points for a rate), the interval, the flag.
+fn row(o: &mut String, name: &str, d: &Difference, rate: bool) {
     let _ = writeln!(
         o,
-        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>[{}, {}]</td><td>{}</td></tr>",
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>[{}, {}]</td><td>{}</td></tr>",
         esc(name),
-        num(d.a),
-        num(d.b),
-        num(d.diff),
-        num(d.low),
-        num(d.high),
-        if d.significant { "*" } else { "" }
+        hands_of(d),
+        num(d.a, rate),
+        num(d.b, rate),
+        signed(d.diff, rate),
+        signed(d.low, rate),
+        signed(d.high, rate),
+        flag(d)
     );
 }
 
 fn table(o: &mut String, r: &Results) {
-    o.push_str("<table><tr><th>measure</th><th>A</th><th>B</th><th>B - A</th><th>95% interval</th><th></th></tr>\n");
+    o.push_str(
+        "<table><tr><th>measure</th><th>n</th><th>A</th><th>B</th><th>B - A</th>\
+         <th>95% interval</th><th></th></tr>\n",
+    );
     for c in &r.contracts {
-        row(o, &format!("share {}", c.name), &c.share);
-        row(o, &format!("success {}", c.name), &c.declarer_success);
+        row(o, &format!("{} chosen (% of hands)", c.name), &c.share, true);
+        row(o, &format!("{} won (% of games)", c.name), &c.declarer_success, true);
     }
-    row(o, "declarer success", &r.declarer_success);
-    row(o, "thrown in", &r.thrown_in);
+    row(o, "declarer's side wins (% of games)", &r.declarer_success, true);
+    row(o, "thrown in (% of hands)", &r.thrown_in, true);
     for f in r
         .figures
         .iter()
         .filter(|f| f.announced.a.unwrap_or(0.0) + f.announced.b.unwrap_or(0.0) > 0.0)
     {
-        row(o, &format!("announced {}", f.name), &f.announced);
-        row(o, &format!("success {}", f.name), &f.success);
+        row(o, &format!("{} announced (% of hands)", f.name), &f.announced, true);
+        row(o, &format!("{} won (% of announced)", f.name), &f.success, true);
     }
-    row(o, "doubled", &r.doubled);
+    row(o, "doubled (% of hands)", &r.doubled, true);
     for p in &r.payments {
-        row(o, &format!("payment seat {}", p.seat), &p.mean);
+        row(o, &format!("mean payment, seat {}", p.seat), &p.mean, false);
     }
     for p in &r.payments {
-        row(o, &format!("payment variance seat {}", p.seat), &p.variance);
+        row(o, &format!("payment variance, seat {}", p.seat), &p.variance, false);
     }
-    row(o, "cards played", &r.cards_played);
-    row(o, "actions", &r.actions);
+    row(o, "cards played", &r.cards_played, false);
+    row(o, "actions", &r.actions, false);
     o.push_str("</table>\n");
+    let _ = writeln!(
+        o,
+        "<p>{} measures tested; * = significant at 5% after Holm's correction over them; a rate's \
+         B - A and interval are in percentage points; n = hands (for a success, games under A/B); \
+         under 30, \"too few hands\".</p>",
+        r.tested
+    );
 }
 
-/// A's and B's 95% intervals of one label's value, each alone.
-type Sides = [Option<(f64, f64)>; 2];
-
-/// Two bars per label, A's and B's value (a missing value draws no bar), with the interval of
-/// each where `sides` gives it.
-fn bars(title: &str, labels: &[String], values: &[&Difference], sides: &[Sides], top: f64) -> Result<String, String> {
-    let mut svg = String::new();
-    let n = labels.len().max(1);
-    let seg = (WIDTH - 70) / segments(n) as u32;
-    // names too long for their place under the bars: numbers there, and a key below the chart
-    let numbered = labels.iter().any(|l| l.chars().count() as u32 * LABEL_CHAR_WIDTH > seg);
-    {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18))
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d((0..segments(n) - 1).into_segmented(), 0.0..top)
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(n.min(MAX_LABELS))
-            .x_label_formatter(&|v| match v {
-                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) if numbered => (i + 1).to_string(),
-                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => labels.get(*i).cloned().unwrap_or_default(),
-                SegmentValue::Last => String::new(),
-            })
-            .draw()
-            .map_err(|e| e.to_string())?;
-        // each bar takes about a third of its segment, A on the left, B on the right
-        for (side, color) in [(0, COLOR_A), (1, COLOR_B)] {
-            let rects = values.iter().enumerate().filter_map(|(i, d)| {
-                let v = if side == 0 { d.a } else { d.b }?;
-                let mut r = Rectangle::new(
-                    [(SegmentValue::Exact(i), 0.0), (SegmentValue::Exact(i + 1), v)],
-                    color.filled(),
-                );
-                let (l, rt) = if side == 0 {
-                    (seg / 6, seg / 2)
-                } else {
-                    (seg / 2, seg / 6)
-                };
-                r.set_margin(0, 0, l, rt);
-                Some(r)
-            });
-            chart
-                .draw_series(rects)
-                .map_err(|e| e.to_string())?
-                .label(if side == 0 { "A" } else { "B" })
-                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled()));
-        }
-        // an interval is a 2-pixel line at its bar's centre (a third or two thirds into the
-        // segment) with 10-pixel caps: rectangles placed by their margins, as the bars are
-        let mut marks = Vec::new();
-        for (i, pair) in sides.iter().enumerate() {
-            for (side, range) in pair.iter().enumerate() {
-                let Some((low, high)) = range else { continue };
-                let (low, high) = (low.max(0.0), high.min(top));
-                let centre = seg * (side as u32 + 1) / 3;
-                let cap = top * 0.003;
-                for (from, to, half) in [(low, high, 1), (low - cap, low + cap, 5), (high - cap, high + cap, 5)] {
-                    let mut r = Rectangle::new(
-                        [(SegmentValue::Exact(i), from), (SegmentValue::Exact(i + 1), to)],
-                        BLACK.filled(),
-                    );
-                    r.set_margin(0, 0, centre.saturating_sub(half), seg.saturating_sub(centre + half));
-                    marks.push(r);
-                }
-            }
-        }
-        chart.draw_series(marks).map_err(|e| e.to_string())?;
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    svg.push('\n');
-    if numbered {
-        svg.push_str(&key(labels));
-    }
-    Ok(svg)
-}
-
-/// About the width of a label's character, in pixels (plotters' default label font).
-const LABEL_CHAR_WIDTH: u32 = 7;
-
-/// The names behind the numbers of a chart's axis.
-fn key(labels: &[String]) -> String {
-    let items: Vec<String> = labels
-        .iter()
-        .enumerate()
-        .map(|(i, l)| format!("{} {}", i + 1, esc(l)))
-        .collect();
-    format!("<p>{}</p>\n", items.join(", "))
-}
-
-/// B - A per label with its 95% interval as an error bar, about a line at zero.
-fn intervals(title: &str, labels: &[String], values: &[&Difference]) -> Result<String, String> {
-    let spread = values
-        .iter()
-        .flat_map(|d| [d.low, d.high, d.diff])
-        .flatten()
-        .map(f64::abs)
-        .fold(0.0, f64::max)
-        .max(1e-3)
-        * 1.1;
-    let mut svg = String::new();
-    let n = labels.len().max(1);
-    let numbered = labels
-        .iter()
-        .any(|l| l.chars().count() as u32 * LABEL_CHAR_WIDTH > (WIDTH - 80) / segments(n) as u32);
-    {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18))
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d((0..segments(n) - 1).into_segmented(), -spread..spread)
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(n.min(MAX_LABELS))
-            .x_label_formatter(&|v| match v {
-                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) if numbered => (i + 1).to_string(),
-                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => labels.get(*i).cloned().unwrap_or_default(),
-                SegmentValue::Last => String::new(),
-            })
-            .draw()
-            .map_err(|e| e.to_string())?;
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                vec![(SegmentValue::Exact(0), 0.0), (SegmentValue::Last, 0.0)],
-                BLACK.mix(0.5),
-            )))
-            .map_err(|e| e.to_string())?;
-        let bars = values.iter().enumerate().filter_map(|(i, d)| {
-            let (low, mid, high) = (d.low?, d.diff?, d.high?);
-            let color = if d.significant { COLOR_B } else { BLACK };
-            Some(ErrorBar::new_vertical(
-                SegmentValue::CenterOf(i),
-                low,
-                mid,
-                high,
-                color.stroke_width(2),
-                12,
-            ))
-        });
-        chart.draw_series(bars).map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    svg.push('\n');
-    if numbered {
-        svg.push_str(&key(labels));
-    }
-    Ok(svg)
-}
-
-/// The payments under A and B, in at most 40 bins over the values paid (the tails beyond the
-/// histogram's bound are said in a line below).
-fn payments(h: &[Histogram; 2]) -> Result<String, String> {
-    // the range shown: the central 99% of the payments of both (a few extreme payments would
-    // squeeze the rest into one bar); what falls outside is said below the chart
+/// The payments under A and B over their whole range, at most 60 bins, on a log scale; the
+/// largest payments and what lies beyond the histogram's bound said below.
+fn payments(h: &[Histogram; 2]) -> String {
     let mut pooled = Histogram::default();
     pooled.merge(&h[0]);
     pooled.merge(&h[1]);
-    let total: u64 = pooled.counts.values().sum();
-    let mut cum = 0;
-    let mut lo = None;
-    let mut hi = None;
-    for (v, n) in &pooled.counts {
-        cum += n;
-        if lo.is_none() && cum * 200 > total {
-            lo = Some(*v);
-        }
-        if hi.is_none() && cum * 200 >= total * 199 {
-            hi = Some(*v);
-        }
-    }
-    let (Some(lo), Some(hi)) = (lo, hi) else {
-        return Ok("<p>no payments</p>\n".into());
+    let (Some(lo), Some(hi)) = (
+        pooled.counts.keys().next().copied(),
+        pooled.counts.keys().last().copied(),
+    ) else {
+        return "<p>no payments</p>\n".into();
     };
-    let bins = ((hi - lo + 1) as usize).min(40);
+    let bins = ((hi - lo + 1) as usize).min(60);
     let width = ((hi - lo + 1) as f64 / bins as f64).ceil() as i64;
+    let bins = ((hi - lo + 1) as f64 / width as f64).ceil() as usize;
+    let total = |x: &Histogram| x.counts.values().sum::<u64>() + x.below + x.above;
     let share = |x: &Histogram| {
-        let total: u64 = x.counts.values().sum::<u64>() + x.below + x.above;
         let mut b = vec![0.0; bins];
-        for (v, n) in x.counts.range(lo..=hi) {
-            let at = (((v - lo) / width.max(1)) as usize).min(bins - 1);
-            b[at] += *n as f64 / total.max(1) as f64;
+        for (v, n) in &x.counts {
+            let at = (((v - lo) / width) as usize).min(bins - 1);
+            b[at] += *n as f64 / total(x).max(1) as f64;
         }
         b
     };
     let (a, b) = (share(&h[0]), share(&h[1]));
-    let labels: Vec<String> = (0..bins)
+    let rows: Vec<(i64, i64, f64, f64)> = (0..bins)
         .map(|i| {
             let from = lo + i as i64 * width;
-            if width == 1 {
-                from.to_string()
-            } else {
-                format!("{from}..{}", from + width - 1)
-            }
+            (from, from + width - 1, a[i], b[i])
         })
         .collect();
-    let diffs: Vec<Difference> = a
-        .iter()
-        .zip(&b)
-        .map(|(x, y)| Difference {
-            a: Some(*x),
-            b: Some(*y),
-            diff: Some(y - x),
-            low: None,
-            high: None,
-            significant: false,
-        })
-        .collect();
-    let top = a.iter().chain(&b).copied().fold(0.0, f64::max).max(1e-3) * 1.3;
-    let refs: Vec<&Difference> = diffs.iter().collect();
-    let mut o = bars("share of payments by value, A vs B", &labels, &refs, &[], top)?;
-    let outside = |x: &Histogram| {
-        let all = x.counts.values().sum::<u64>() + x.below + x.above;
-        let shown: u64 = x.counts.range(lo..=hi).map(|(_, n)| n).sum();
-        100.0 * (all - shown) as f64 / all.max(1) as f64
+    let mut o = chart::payments(
+        "Payments per seat and hand: every value, log scale",
+        &rows,
+        [total(&h[0]), total(&h[1])],
+    );
+    let extreme = |x: &Histogram| {
+        let low = x.counts.keys().next().map_or("-".into(), |v| v.to_string());
+        let high = x.counts.keys().last().map_or("-".into(), |v| v.to_string());
+        format!("{low} to {high}")
     };
     let _ = writeln!(
         o,
-        "<p>payments from {lo} to {hi} shown; outside: A {:.2}%, B {:.2}%</p>",
-        outside(&h[0]),
-        outside(&h[1])
+        "<p>The scale is logarithmic so that the rare large payments (where a doubling acts) show \
+         beside the common ones. Payments under A: {}; under B: {}.{}</p>",
+        extreme(&h[0]),
+        extreme(&h[1]),
+        if h.iter().any(|x| x.below + x.above > 0) {
+            format!(
+                " Beyond ±{}: A {} payments, B {}.",
+                super::measures::HISTOGRAM_BOUND,
+                h[0].below + h[0].above,
+                h[1].below + h[1].above
+            )
+        } else {
+            String::new()
+        }
     );
-    Ok(o)
+    o
 }

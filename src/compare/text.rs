@@ -1,7 +1,8 @@
 //! The terminal table of a comparison: takes the results (all hands, and the hands played
-//! differently), gives aligned text in the rule sets' own contract and figure names: A, B,
-//! B - A, the 95% interval, and `*` where the interval leaves zero out. No timing: the same
-//! seed gives the same text.
+//! differently), gives the summary's sentences (`summary`) and aligned text in the rule sets'
+//! own contract and figure names: n, A, B, B - A, the 95% interval, and `*` where the difference
+//! is significant after Holm's correction over the table ("too few hands" under 30). No timing:
+//! the same seed gives the same text.
 
 use super::measures::Results;
 use super::report::Heading;
@@ -57,6 +58,10 @@ pub fn table(h: &Heading, t: &Tally) -> String {
         String::new()
     };
     let _ = writeln!(o, "play differed in {} of {} hands{share}", t.play_differing, t.hands);
+    let _ = writeln!(o, "\nsummary:");
+    for s in super::summary::sentences(t) {
+        let _ = writeln!(o, "- {s}");
+    }
     let width = width(&all);
     section_table(&mut o, &all, width);
     if t.play_differing > 0 && t.play_differing < t.hands {
@@ -64,6 +69,26 @@ pub fn table(h: &Heading, t: &Tally) -> String {
         section_table(&mut o, &differing, width);
     }
     o
+}
+
+/// The hands (or games) a measure rests on: one number, or A's and B's where they differ.
+pub fn hands_of(d: &Difference) -> String {
+    if d.n_a == d.n_b {
+        d.n_a.to_string()
+    } else {
+        format!("{}/{}", d.n_a, d.n_b)
+    }
+}
+
+/// The flag of a measure: `*` significant after the correction, or why it was not tested.
+pub fn flag(d: &Difference) -> &'static str {
+    if d.significant {
+        "*"
+    } else if d.too_few && (d.a.is_some() || d.b.is_some()) {
+        "too few hands"
+    } else {
+        ""
+    }
 }
 
 /// The width of the names column: the longest name, indented, or the longest heading.
@@ -84,20 +109,21 @@ fn line(o: &mut String, name: &str, d: &Difference, unit: Unit, width: usize) {
         _ => "-".into(),
     };
     let text = format!(
-        "{name:<width$} {:>10} {:>10} {:>9}  {:<22} {}",
+        "{name:<width$} {:>13} {:>9} {:>9} {:>9}  {:<22} {}",
+        hands_of(d),
         value(d.a, unit),
         value(d.b, unit),
         signed(d.diff, unit),
         interval,
-        if d.significant { "*" } else { "" }
+        flag(d)
     );
     let _ = writeln!(o, "{}", text.trim_end());
 }
 
 fn section_table(o: &mut String, r: &Results, width: usize) {
     let head = format!(
-        "{:<width$} {:>10} {:>10} {:>9}  {}",
-        "measure", "A", "B", "B - A", "95% interval"
+        "{:<width$} {:>13} {:>9} {:>9} {:>9}  {}",
+        "measure", "n", "A", "B", "B - A", "95% interval"
     );
     let _ = writeln!(o, "\n{head}");
     let _ = writeln!(o, "contract mix");
@@ -137,4 +163,9 @@ fn section_table(o: &mut String, r: &Results, width: usize) {
     let _ = writeln!(o, "hand length");
     line(o, "  cards played", &r.cards_played, Unit::Mean, width);
     line(o, "  actions", &r.actions, Unit::Mean, width);
+    let _ = writeln!(
+        o,
+        "{} measures tested; * = significant at 5% after Holm's correction over them; n = hands (for a success, games under A/B)",
+        r.tested
+    );
 }

@@ -4,11 +4,28 @@
 //! is a ratio with x = 1 on every hand), and the interval is the delta method's: the per-hand
 //! residuals of the two ratios, paired hand by hand (or unpaired, when the deals differ).
 //!
+//! A rate (a proportion: y and x are 0 or 1 on every hand) is compared by `rate_difference`
+//! instead: Wilson's interval for each side and Newcombe's hybrid score interval for B - A
+//! (`proportion`), so that its interval stays within 0-100%.
+//!
 //! Only integer sums are kept, so that shards and threads merged in any order give the same
 //! bits, and the memory does not grow with the number of hands.
 
+mod difference;
+pub mod proportion;
+mod rates;
+
+pub use difference::{correct, Difference};
+
 /// The normal quantile of a two-sided 95% interval.
 pub const Z95: f64 = 1.96;
+
+/// The normal quantile of 80% power: a difference of (Z95 + Z_POWER) standard errors is found
+/// significant (before any correction) four times in five.
+pub const Z_POWER: f64 = 0.8416;
+
+/// Under this many hands (or trials of a rate) a measure says "too few hands" and is not tested.
+pub const MIN_HANDS: u64 = 30;
 
 /// The per-hand variables of one measure: y and x under rule set A, y and x under B.
 pub const VARS: usize = 4;
@@ -65,14 +82,9 @@ impl Moments {
     /// A's and B's values, B - A, and the 95% interval of B - A: paired (hand by hand) or not.
     pub fn difference(&self, paired: bool) -> Difference {
         let (a, b) = self.ratios();
-        let mut d = Difference {
-            a,
-            b,
-            diff: None,
-            low: None,
-            high: None,
-            significant: false,
-        };
+        let mut d = Difference::empty(self.n, self.n);
+        (d.a, d.b) = (a, b);
+        d.identical = self.identical();
         let (Some(ra), Some(rb)) = (a, b) else {
             return d;
         };
@@ -96,9 +108,28 @@ impl Moments {
         let half = Z95 * (var / n).sqrt();
         d.low = Some(rb - ra - half);
         d.high = Some(rb - ra + half);
+        d.se = Some(half / Z95);
         // rounding leaves a tiny half-width where the two agree on every hand: no difference
-        d.significant = half.is_finite() && (rb - ra).abs() > half && (rb - ra).abs() > 1e-12;
+        d.p = Some(if d.identical || (rb - ra).abs() <= 1e-12 {
+            1.0
+        } else if half > 0.0 {
+            proportion::two_sided((rb - ra) / (half / Z95))
+        } else {
+            0.0
+        });
+        d.finish();
         d
+    }
+
+    /// A and B agree on every hand (y and x alike): the sums of the squared per-hand
+    /// differences are 0, exactly.
+    fn identical(&self) -> bool {
+        let sq = |i: usize, j: usize| {
+            self.prod[i][i]
+                .saturating_sub(self.prod[i][j].saturating_mul(2))
+                .saturating_add(self.prod[j][j])
+        };
+        sq(YA, YB) == 0 && sq(XA, XB) == 0
     }
 
     /// The sum of squares of the residuals z = (y - R x) / mean(x) of the ratio R = y / x (n >= 1).
@@ -126,14 +157,8 @@ impl Moments {
     /// delta method (the variance is E[v²] - E[v]², so its linear residual per hand is
     /// (v - mean)² - variance; the two are paired hand by hand, or not). None under 2 hands.
     pub fn variance_difference(&self, paired: bool) -> Difference {
-        let mut d = Difference {
-            a: None,
-            b: None,
-            diff: None,
-            low: None,
-            high: None,
-            significant: false,
-        };
+        let mut d = Difference::empty(self.n, self.n);
+        d.identical = self.identical();
         if self.n < 2 {
             return d;
         }
@@ -162,7 +187,15 @@ impl Moments {
         let half = Z95 * (var / n).sqrt();
         d.low = Some(sb - sa - half);
         d.high = Some(sb - sa + half);
-        d.significant = half.is_finite() && (sb - sa).abs() > half && (sb - sa).abs() > 1e-9;
+        d.se = Some(half / Z95);
+        d.p = Some(if d.identical || (sb - sa).abs() <= 1e-9 {
+            1.0
+        } else if half > 0.0 {
+            proportion::two_sided((sb - sa) / (half / Z95))
+        } else {
+            0.0
+        });
+        d.finish();
         d
     }
 
@@ -178,18 +211,6 @@ impl Moments {
         };
         (Some(var(YA)), Some(var(YB)))
     }
-}
-
-/// One measure compared: the value under A and B, B - A, its 95% interval and whether the
-/// interval leaves zero out. None where a value is undefined (no hand counted for it).
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
-pub struct Difference {
-    pub a: Option<f64>,
-    pub b: Option<f64>,
-    pub diff: Option<f64>,
-    pub low: Option<f64>,
-    pub high: Option<f64>,
-    pub significant: bool,
 }
 
 #[cfg(test)]
@@ -248,7 +269,7 @@ mod tests {
         let b: Vec<i64> = a.iter().map(|x| 2 * x).collect();
         let d = squares(&a, &b).variance_difference(true);
         close(d.diff, 3.0 * d.a.unwrap_or(0.0));
-        assert!(d.significant, "{d:?}");
+        assert!(d.p.unwrap_or(1.0) < 0.05, "{d:?}");
     }
 
     fn close(a: Option<f64>, b: f64) {
@@ -273,7 +294,9 @@ mod tests {
         close(d.diff, 2.0);
         close(d.low, 2.0 - 1.96);
         close(d.high, 2.0 + 1.96);
-        assert!(d.significant);
+        // z = 2: p = 0.0455; three hands are too few to be tested
+        assert!((d.p.unwrap_or(1.0) - 0.0455).abs() < 1e-4, "{d:?}");
+        assert!(d.too_few && !d.tested && !d.significant);
     }
 
     #[test]
