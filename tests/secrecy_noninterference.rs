@@ -25,6 +25,8 @@ use std::sync::Arc;
 fn seen_by(g: &Game, seat: Seat) -> u64 {
     let o = g.observation(seat);
     let mut m = o.hand | o.talon_face_up | o.open_hand | o.shown;
+    // the talon an exchanger looked through
+    m |= g.talon_looked_through_by(seat);
     m |= o.indicator.map_or(0, |c| 1u64 << c);
     for h in o.open_hands {
         m |= h;
