@@ -89,6 +89,12 @@ fn best_of(list: &[Action], value: impl Fn(&Action) -> f32) -> Option<Action> {
     best.map(|(a, _)| a)
 }
 
+/// The heuristic card among the cards of `list` (a list that offers cards beside other actions),
+/// for the sampled bot, which values the cards as one option.
+pub(crate) fn card_among(view: &View<'_>, list: &[Action]) -> Option<Action> {
+    cards_of(view, list)
+}
+
 /// A card from a list that offers cards beside other actions (trick 1 with its calls).
 fn cards_of(view: &View<'_>, list: &[Action]) -> Option<Action> {
     let t = view.play_table()?;
