@@ -67,3 +67,101 @@ fn a_sampled_hand_replays_from_its_seed() {
         assert_eq!(payments(&rules, i), payments(&rules, i), "hand {i}");
     }
 }
+
+#[repr(C)]
+struct Timespec {
+    tv_sec: i64,
+    tv_nsec: i64,
+}
+
+extern "C" {
+    fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+}
+
+/// The CPU time this thread has run, in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`, Linux; the
+/// scheduler's /proc counters move only at its ticks).
+#[allow(unsafe_code)]
+fn thread_cpu_ns() -> u64 {
+    let mut t = Timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes one Timespec (two longs on 64-bit Linux) into `t`
+    let rc = unsafe { clock_gettime(3, &mut t) };
+    if rc != 0 {
+        return 0;
+    }
+    t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
+}
+
+/// A sampled bot that times its non-card decisions (two or more legal options, not only cards).
+struct Timed {
+    bot: SampledBot,
+    decisions: std::sync::Arc<std::sync::Mutex<Vec<u64>>>,
+    buf: Vec<Action>,
+}
+
+impl Bot for Timed {
+    fn name(&self) -> &'static str {
+        "sampled"
+    }
+    fn act(&mut self, view: &kartya::bots::View<'_>, rng: &mut kartya::engine::rng::HandRng) -> Action {
+        view.legal_actions_into(&mut self.buf);
+        let timed = self.buf.len() >= 2 && self.buf.iter().any(|a| !matches!(a, Action::Play(_)));
+        let t = thread_cpu_ns();
+        let a = self.bot.act(view, rng);
+        if timed {
+            self.decisions.lock().unwrap().push(thread_cpu_ns() - t);
+        }
+        a
+    }
+    fn needs_history(&self) -> bool {
+        true
+    }
+}
+
+/// docs/bots.md's cost table: sampled bots at every seat, `KARTYA_SAMPLED_HANDS` (200) hands of
+/// each game on this one thread; the CPU time of each non-card decision and of each hand.
+#[test]
+#[ignore]
+fn sampled_cost_per_decision_and_hand() {
+    let hands: u64 = std::env::var("KARTYA_SAMPLED_HANDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
+    println!("| game | hands | non-card decisions | median | 90th percentile | per hand (median) | per hand (mean) |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for name in ["alsos-3p", "asszorti", "koenigrufen-graden", "anrufen"] {
+        let rules = bundled_rules(name).unwrap();
+        let decisions = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let mut bots = BotSet::new(
+            (0..rules.variant.players)
+                .map(|_| {
+                    Box::new(Timed {
+                        bot: SampledBot::default(),
+                        decisions: std::sync::Arc::clone(&decisions),
+                        buf: Vec::new(),
+                    }) as Box<dyn Bot>
+                })
+                .collect(),
+        );
+        let mut g = Game::new(Arc::clone(&rules), Seat(0), 1);
+        let mut per_hand = Vec::new();
+        for i in 0..hands {
+            let t = thread_cpu_ns();
+            play_hand(&mut g, &mut bots, 1, i).unwrap();
+            per_hand.push(thread_cpu_ns() - t);
+        }
+        let mut d = decisions.lock().unwrap().clone();
+        d.sort_unstable();
+        per_hand.sort_unstable();
+        let ms = |ns: u64| ns as f64 / 1e6;
+        let at = |v: &[u64], q: f64| v.get(((v.len() as f64 - 1.0) * q) as usize).copied().unwrap_or(0);
+        let mean = per_hand.iter().sum::<u64>() as f64 / per_hand.len().max(1) as f64 / 1e6;
+        println!(
+            "| {name} | {hands} | {} | {:.2} ms | {:.2} ms | {:.1} ms | {:.1} ms |",
+            d.len(),
+            ms(at(&d, 0.5)),
+            ms(at(&d, 0.9)),
+            ms(at(&per_hand, 0.5)),
+            mean
+        );
+    }
+}
