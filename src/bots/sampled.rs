@@ -14,6 +14,7 @@
 
 use super::heuristic::HeuristicBot;
 use super::{Bot, PimcBot, View};
+use crate::engine::game::Item;
 use crate::engine::rng::{hand_rng, HandRng};
 use crate::engine::tables::MAX_SEATS;
 use crate::engine::{Action, Game, Seat};
@@ -38,7 +39,14 @@ pub struct SampledOptions {
     pub tie: f64,
     /// The cards of the seat's own play (rollouts are heuristic throughout).
     pub cards: CardPlay,
+    /// Whether worlds are weighted by how well the heuristic bot explains the other seats'
+    /// calls on their cards (inference).
+    pub infer: bool,
 }
+
+/// The weight a world keeps for each call of another seat the heuristic bot would not have made
+/// on that world's cards.
+const MISMATCH: f64 = 0.25;
 
 impl Default for SampledOptions {
     fn default() -> Self {
@@ -46,6 +54,7 @@ impl Default for SampledOptions {
             worlds: 16,
             tie: 0.5,
             cards: CardPlay::Heuristic,
+            infer: true,
         }
     }
 }
@@ -103,15 +112,35 @@ impl SampledBot {
         let mut sampler = worlds.sampler().ok()?;
         let k = options.len();
         let mut sums = vec![0f64; k];
-        let mut per_world: Vec<Vec<f64>> = Vec::new();
+        let mut per_world: Vec<(f64, Vec<f64>)> = Vec::new();
         let mut dropped = 0;
+        // inference: a world is weighted by how well the heuristic bot explains, on its cards,
+        // each call the other seats made (a call it would not make there weighs `MISMATCH`)
+        let mut model = HeuristicBot::default();
+        let mut list = Vec::new();
+        let infer = self.options.infer;
+        let mut likelihood = |w: &Game, by: Seat, a: Action| -> f64 {
+            if !infer || matches!(a, Action::Play(_) | Action::Discard(_) | Action::LayFaceDown(_)) {
+                return 1.0;
+            }
+            w.legal_actions_into(&mut list);
+            if list.len() < 2 {
+                return 1.0;
+            }
+            let mut r = hand_rng(0, 0);
+            if model.act(&View { game: w, seat: by }, &mut r) == a {
+                1.0
+            } else {
+                MISMATCH
+            }
+        };
         // a dropped world is drawn again from the next stream, up to three times the worlds
         for w in 0..self.options.worlds.saturating_mul(3) {
             if per_world.len() >= self.options.worlds as usize {
                 break;
             }
             let mut wrng = hand_rng(stream, u64::from(w));
-            let Some(world) = worlds.draw(&mut sampler, &mut wrng) else {
+            let Some((world, weight)) = worlds.draw_weighted(&mut sampler, &mut wrng, &mut likelihood) else {
                 dropped += 1;
                 continue;
             };
@@ -121,22 +150,24 @@ impl SampledBot {
                 g2.set_keep_history(false);
                 let mut rrng = hand_rng(stream, u64::from(w) + (1 << 32));
                 let v = if g2.apply(a).is_ok() {
-                    finish(&mut g2, &mut self.rollout, &mut rrng).map_or(0.0, |p| p[seat.0 as usize & 7] as f64)
+                    finish(&mut g2, &mut self.rollout, &mut rrng, Some(seat))
+                        .map_or(0.0, |p| p[seat.0 as usize & 7] as f64)
                 } else {
                     0.0
                 };
                 row.push(v);
             }
             for (s, v) in sums.iter_mut().zip(&row) {
-                *s += v;
+                *s += weight * v;
             }
-            per_world.push(row);
+            per_world.push((weight, row));
         }
         let used = per_world.len();
-        if used == 0 {
+        let total: f64 = per_world.iter().map(|(w, _)| w).sum();
+        if used == 0 || total <= 0.0 {
             return None;
         }
-        let means: Vec<f64> = sums.iter().map(|s| s / used as f64).collect();
+        let means: Vec<f64> = sums.iter().map(|s| s / total).collect();
         let mut best = 0;
         for i in 1..k {
             if means[i] > means[best] {
@@ -147,10 +178,15 @@ impl SampledBot {
         if let Some(q) = options.iter().position(|a| *a == quiet) {
             if q != best {
                 // the paired lead of the best over the quiet option and its standard error
-                let d: Vec<f64> = per_world.iter().map(|r| r[best] - r[q]).collect();
-                let mean = d.iter().sum::<f64>() / used as f64;
-                let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (used.max(2) - 1) as f64;
-                let se = (var / used as f64).sqrt();
+                // (weighted: the effective number of worlds is total² / Σ weight²)
+                let mean = means[best] - means[q];
+                let var = per_world
+                    .iter()
+                    .map(|(w, r)| w * (r[best] - r[q] - mean).powi(2))
+                    .sum::<f64>()
+                    / total;
+                let n_eff = total * total / per_world.iter().map(|(w, _)| w * w).sum::<f64>();
+                let se = (var / (n_eff - 1.0).max(1.0)).sqrt();
                 if mean <= self.options.tie * se {
                     chosen = quiet;
                 }
@@ -167,13 +203,30 @@ impl SampledBot {
 }
 
 /// Plays `g` to its end with the heuristic bots; the payments by table seat (None when a bot's
-/// action is refused or the hand does not end).
-fn finish(g: &mut Game, bots: &mut [HeuristicBot], rng: &mut HandRng) -> Option<[i64; MAX_SEATS]> {
+/// action is refused or the hand does not end). With `me`, a level `me` said is answered by the
+/// other seats knowing the world (`oracle_kontra`): those it hurts say the next one when the
+/// cards favour them, which a rollout of the heuristic bots alone (who rarely answer, and never
+/// on a figure) would hide, so that both sides climbed the ladder each on its own worlds.
+fn finish(g: &mut Game, bots: &mut [HeuristicBot], rng: &mut HandRng, me: Option<Seat>) -> Option<[i64; MAX_SEATS]> {
     let mut steps = 0;
+    let mut list = Vec::new();
     while !g.is_over() {
         let seat: Seat = g.to_act_seat();
         let bot = bots.get_mut(seat.0 as usize)?;
-        let a = bot.act(&View { game: g, seat }, rng);
+        let mut a = bot.act(&View { game: g, seat }, rng);
+        if let Some(m) = me.filter(|&m| m != seat && g.legal_cards().is_none()) {
+            g.legal_actions_into(&mut list);
+            // the answers to a level `me` said last
+            let mine = g.pos_of(m).map(|p| p.0);
+            list.retain(|x| match *x {
+                Action::Kontra(it) => last_sayer(g, it).is_some() && last_sayer(g, it) == mine,
+                Action::Pass => true,
+                _ => false,
+            });
+            if list.iter().any(|x| matches!(x, Action::Kontra(_))) {
+                a = oracle_kontra(g, bots, rng, seat, &list, a).unwrap_or(a);
+            }
+        }
         g.apply(a).ok()?;
         steps += 1;
         if steps > 10_000 {
@@ -181,6 +234,51 @@ fn finish(g: &mut Game, bots: &mut [HeuristicBot], rng: &mut HandRng) -> Option<
         }
     }
     g.result().map(|s| s.payments)
+}
+
+/// The position that said the last doubling level on `it`, if any.
+fn last_sayer(g: &Game, it: Item) -> Option<u8> {
+    let levels = match it {
+        Item::Game => g.game_levels(),
+        Item::Figure(i) => g.announcements().get(i as usize)?.levels,
+    };
+    let said = usize::from(levels.said);
+    (said > 0 && said <= 16).then(|| levels.sayer(said - 1))
+}
+
+/// The answer of `seat` in a rollout to a level the deciding seat said, knowing the world: the
+/// next level on an item whose payment to it is positive when the hand is finished without it
+/// (the heuristic bots from here), else pass where the heuristic said one of those levels;
+/// None to keep `heuristic`.
+fn oracle_kontra(
+    g: &Game,
+    bots: &mut [HeuristicBot],
+    rng: &HandRng,
+    seat: Seat,
+    list: &[Action],
+    heuristic: Action,
+) -> Option<Action> {
+    let mut c = g.clone();
+    let mut r = rng.clone();
+    finish(&mut c, bots, &mut r, None)?;
+    let sheet = c.result()?;
+    let pays = |it: Item| {
+        sheet
+            .items
+            .iter()
+            .filter(|x| x.item == it)
+            .map(|x| x.pay.get(seat.0 as usize).copied().unwrap_or(0))
+            .sum::<i64>()
+    };
+    for a in list {
+        if let Action::Kontra(it) = *a {
+            if pays(it) > 0 {
+                return Some(*a);
+            }
+        }
+    }
+    (list.contains(&heuristic) && matches!(heuristic, Action::Kontra(_)) && list.contains(&Action::Pass))
+        .then_some(Action::Pass)
 }
 
 impl Bot for SampledBot {

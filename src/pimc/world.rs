@@ -30,6 +30,10 @@ use crate::engine::tables::{MAX_CARDS, MAX_SEATS};
 use crate::engine::{Action, Game, Seat};
 use rand::RngCore;
 
+/// How well a policy explains an action of another seat on a world's cards: (the world just
+/// before the action, the seat, the action) to a factor of the world's weight.
+pub type Likelihood<'a> = dyn FnMut(&Game, Seat, Action) -> f64 + 'a;
+
 /// Why no world could be drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WorldError {
@@ -127,12 +131,30 @@ impl<'g> Worlds<'g> {
     /// is dropped). Draws from `rng` only.
     pub fn draw(&self, sampler: &mut Sampler<'_>, rng: &mut HandRng) -> Option<Game> {
         let w = sampler.draw(rng);
-        self.game_of(&w, rng)
+        self.game_of(&w, rng, None).map(|(g, _)| g)
+    }
+
+    /// `draw` with the world's weight: the product over the other seats' actions of
+    /// `likelihood(world before the action, seat, action)`, how well a policy explains each of
+    /// them on the world's cards (inference from the others' calls).
+    pub fn draw_weighted(
+        &self,
+        sampler: &mut Sampler<'_>,
+        rng: &mut HandRng,
+        likelihood: &mut Likelihood<'_>,
+    ) -> Option<(Game, f64)> {
+        let w = sampler.draw(rng);
+        self.game_of(&w, rng, Some(likelihood))
     }
 
     /// The `Game` of placement `w`: the roles of each place dealt to its world cards in an order
     /// drawn from `rng`, the deal and the history mapped, the history replayed.
-    pub fn game_of(&self, w: &World, rng: &mut HandRng) -> Option<Game> {
+    pub fn game_of(
+        &self,
+        w: &World,
+        rng: &mut HandRng,
+        mut likelihood: Option<&mut Likelihood<'_>>,
+    ) -> Option<(Game, f64)> {
         let mut map: [u8; MAX_CARDS] = std::array::from_fn(|c| c as u8);
         for (place, real) in self.roles.iter().enumerate() {
             let cards = if place == MAX_SEATS {
@@ -197,6 +219,7 @@ impl<'g> Worlds<'g> {
         deal.talon_face_up = fm(deal.talon_face_up);
         let mut world = Game::from_deal(g.rules_arc(), g.dealer(), deal);
         world.set_keep_history(true);
+        let mut weight = 1.0;
         for &(by, a) in g.history() {
             let a = match a {
                 Action::Discard(c) if by != self.seat => Action::Discard(f(c)),
@@ -205,6 +228,11 @@ impl<'g> Worlds<'g> {
             };
             if world.to_act_seat() != by {
                 return None;
+            }
+            if by != self.seat {
+                if let Some(f) = likelihood.as_mut() {
+                    weight *= f(&world, by, a);
+                }
             }
             if world.apply(a).is_ok() {
                 continue;
@@ -223,7 +251,7 @@ impl<'g> Worlds<'g> {
         let same = world.phase() == g.phase()
             && world.to_act_seat() == g.to_act_seat()
             && world.observation(self.seat) == g.observation(self.seat);
-        same.then_some(world)
+        same.then_some((world, weight))
     }
 }
 
