@@ -63,8 +63,8 @@ impl<'a> Sampler<'a> {
             .iter()
             .map(|&c| {
                 let mut m = 1u16 << NOBODY;
-                for p in 0..n {
-                    if room[p] > 0 && info.excluded[p] & bit(c) == 0 {
+                for (p, (&r, &x)) in room.iter().zip(&info.excluded).enumerate().take(n) {
+                    if r > 0 && x & bit(c) == 0 {
                         m |= 1 << p;
                     }
                 }
