@@ -151,8 +151,10 @@ enum Command {
         #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, conflicts_with = "records")]
         shard: Option<kartya::engine::sim::Shard>,
         /// The bots at every seat: random (legal actions at random, the default), heuristic
-        /// (bids, doubles and plays by rules of thumb read from the rules) or pimc (the
-        /// heuristic's decisions, cards by sampling and solving; slow); docs/bots.md.
+        /// (bids, doubles and plays by rules of thumb read from the rules), pimc (the
+        /// heuristic's decisions, cards by sampling and solving; slow), sampled (every other
+        /// decision valued by sampled worlds and the score sheet) or sampled-pimc (the same with
+        /// pimc's cards); docs/bots.md.
         #[arg(long, value_name = "KIND", default_value = "random", value_parser = play::parse_bots)]
         bots: kartya::bots::BotKind,
     },

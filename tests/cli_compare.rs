@@ -433,7 +433,7 @@ fn refusals_are_diagnostics_or_usage_errors() {
     let o = kartya(&["compare", "alsos-3p", "--", "alsos-3p", "--bots", "clever"]);
     assert_eq!(code(&o), 2);
     assert!(
-        stderr(&o).contains("[possible values: random, heuristic, pimc]"),
+        stderr(&o).contains("[possible values: random, heuristic, pimc, sampled, sampled-pimc]"),
         "{}",
         stderr(&o)
     );

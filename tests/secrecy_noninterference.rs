@@ -3,7 +3,8 @@
 //! has never seen (swapped between two other places: hands, talon); gives the check that the
 //! public action prefix, replayed on the second deal, leaves the seat's view unchanged: its
 //! `observation`, whose turn it is, its legal actions, the heuristic bot's action from the same
-//! stream, and pimc's information set. A second deal on which the prefix is refused is skipped
+//! stream, the sampled bot's action (2 worlds: it reads the hand through its worlds), and pimc's
+//! information set. A second deal on which the prefix is refused is skipped
 //! (the prefix itself told the seat something about those cards). CI runs a sample; the long run
 //! takes `KARTYA_SECRECY_HANDS` hands per file.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -25,6 +26,8 @@ use std::sync::Arc;
 fn seen_by(g: &Game, seat: Seat) -> u64 {
     let o = g.observation(seat);
     let mut m = o.hand | o.talon_face_up | o.open_hand | o.shown;
+    // the talon an exchanger looked through
+    m |= g.talon_looked_through_by(seat);
     m |= o.indicator.map_or(0, |c| 1u64 << c);
     for h in o.open_hands {
         m |= h;
@@ -70,6 +73,13 @@ fn view_of(g: &Game, seat: Seat, stream: u64) -> String {
         bot.start_hand();
         let mut rng = hand_rng(stream, 0);
         out += &format!("heuristic {:?}\n", bot.act(&view, &mut rng));
+        // the sampled bot (issue 29): its worlds read the hand, and must not tell the two apart
+        let mut sampled = kartya::bots::SampledBot::with_options(kartya::bots::SampledOptions {
+            worlds: 2,
+            ..Default::default()
+        });
+        let mut rng = hand_rng(stream, 0);
+        out += &format!("sampled {:?}\n", kartya::bots::Bot::act(&mut sampled, &view, &mut rng));
     }
     if let Ok(info) = kartya::pimc::info::InfoSet::of(g, seat) {
         out += &format!("pimc {info:?}\n");

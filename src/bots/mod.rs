@@ -12,9 +12,11 @@ pub mod duplicate;
 pub mod heuristic;
 mod pimc_bot;
 pub mod random;
+pub mod sampled;
 pub mod strength;
 
 pub use pimc_bot::PimcBot;
+pub use sampled::{CardPlay, SampledBot, SampledOptions};
 
 use crate::engine::game::{Announced, Levels};
 use crate::engine::rng::{hand_rng, HandRng};
@@ -50,16 +52,28 @@ pub enum BotKind {
     Random,
     Heuristic,
     Pimc,
+    /// Every non-card decision valued by sampled worlds (`sampled.rs`), heuristic cards.
+    Sampled,
+    /// The same with pimc's cards.
+    SampledPimc,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Heuristic, BotKind::Pimc];
+    pub const ALL: [BotKind; 5] = [
+        BotKind::Random,
+        BotKind::Heuristic,
+        BotKind::Pimc,
+        BotKind::Sampled,
+        BotKind::SampledPimc,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
             BotKind::Pimc => "pimc",
+            BotKind::Sampled => "sampled",
+            BotKind::SampledPimc => "sampled-pimc",
         }
     }
 
@@ -74,6 +88,11 @@ impl BotKind {
             BotKind::Random => Box::new(random::RandomBot::default()),
             BotKind::Heuristic => Box::new(heuristic::HeuristicBot::default()),
             BotKind::Pimc => Box::new(PimcBot::default()),
+            BotKind::Sampled => Box::new(SampledBot::default()),
+            BotKind::SampledPimc => Box::new(SampledBot::with_options(SampledOptions {
+                cards: CardPlay::Pimc,
+                ..SampledOptions::default()
+            })),
         }
     }
 }

@@ -21,28 +21,31 @@ pub enum Aim {
     EveryoneAvoids,
 }
 
-/// The aim of contract `c` under `rules` (a goal the bot cannot read counts as half the tricks).
+/// The aim of contract `c` under `rules`, for the card play (a goal the bot cannot read counts
+/// as half the tricks: the cards must be played all the same).
 pub fn aim(rules: &Rules, c: ContractId) -> Aim {
-    let Some(k) = rules.variant.contracts.get(c) else {
-        return Aim::Share(0.5);
-    };
-    match k.win {
+    aim_known(rules, c).unwrap_or(Aim::Share(0.5))
+}
+
+/// The aim of contract `c` when the estimate can read its goal: a primitive it reads, or an
+/// `and` of such (the strictest); None for a goal with `or`, `not`, first or last tricks, a trick
+/// won with a card, or anything else it cannot estimate (the heuristic bot does not bid it).
+pub fn aim_known(rules: &Rules, c: ContractId) -> Option<Aim> {
+    let k = rules.variant.contracts.get(c)?;
+    Some(match k.win {
         Win::NoTricks => Aim::NoTricks,
         Win::MostCardPoints => Aim::EveryoneAvoids,
         // more than each opponent: a little above an even share of a seat
         Win::MoreThanEach { .. } | Win::MostTricks => Aim::Share(1.0 / rules.variant.active.max(1) as f32 + 0.08),
-        Win::Goal => match &k.goal {
-            Some(Cond::Prim(p)) => prim_aim(rules, p),
-            Some(Cond::And(all)) => all
-                .iter()
-                .filter_map(|c| match c {
-                    Cond::Prim(p) => Some(prim_aim(rules, p)),
-                    _ => None,
-                })
-                .fold(Aim::Share(0.5), stricter),
-            _ => Aim::Share(0.5),
+        Win::Goal => match k.goal.as_ref()? {
+            Cond::Prim(p) => prim_aim_known(rules, p)?,
+            Cond::And(all) => all.iter().try_fold(Aim::Share(0.0), |a, c| match c {
+                Cond::Prim(p) => prim_aim_known(rules, p).map(|b| stricter(a, b)),
+                _ => None,
+            })?,
+            _ => return None,
         },
-    }
+    })
 }
 
 /// The harder of two aims.
@@ -52,10 +55,6 @@ fn stricter(a: Aim, b: Aim) -> Aim {
         (Aim::Share(_), other) => other,
         (other, _) => other,
     }
-}
-
-fn prim_aim(rules: &Rules, p: &Prim) -> Aim {
-    prim_aim_known(rules, p).unwrap_or(Aim::Share(0.5))
 }
 
 /// The aim a condition's primitive states, if it is one the estimate can read.

@@ -24,6 +24,8 @@ pub const BOTS: &[(&str, Bots)] = &[
     ("random", compare::random_bots),
     ("heuristic", compare::heuristic_bots),
     ("pimc", compare::pimc_bots),
+    ("sampled", compare::sampled_bots),
+    ("sampled-pimc", compare::sampled_pimc_bots),
 ];
 
 pub struct CompareArgs {

@@ -51,6 +51,17 @@ pub fn pimc_bots(g: &mut Game, seed: u64, index: u64) {
     bots_of(crate::bots::BotKind::Pimc, g, seed, index)
 }
 
+/// The sampled bots (`bots::SampledBot`: every non-card decision valued by sampled worlds and
+/// heuristic rollouts, heuristic cards) at every seat, as a `PlayHand`.
+pub fn sampled_bots(g: &mut Game, seed: u64, index: u64) {
+    bots_of(crate::bots::BotKind::Sampled, g, seed, index)
+}
+
+/// The sampled bots with pimc's cards at every seat, as a `PlayHand`.
+pub fn sampled_pimc_bots(g: &mut Game, seed: u64, index: u64) {
+    bots_of(crate::bots::BotKind::SampledPimc, g, seed, index)
+}
+
 /// Bots of `kind` at every seat: one set per thread and kind; the bots keep nothing from hand to
 /// hand, so the thread a hand runs on changes nothing. A bot's refused action (none in 10^4
 /// hands of any bundled file for the heuristic bots, `tests/bots.rs`) ends the hand there.

@@ -337,6 +337,27 @@ impl Game {
         (laid & !self.ex.taken & !self.draw.taken) | self.ex.given | self.ex.discarded | self.draw.discarded()
     }
 
+    /// The talon cards `seat` saw when, as the exchanger, he looked through the whole talon
+    /// (`take whole-talon`, once both face-up cards were taken) and left there: what he knows
+    /// lies with nobody (the world sampler, `crate::pimc::info`, reads it for the seat's own
+    /// knowledge; `Observation` does not list them). Zero for every other seat.
+    pub fn talon_looked_through_by(&self, seat: super::Seat) -> u64 {
+        let exchanger = self.history.iter().any(|&(by, a)| by == seat && a == Action::Exchange);
+        let looked = exchanger
+            && self.ex.exchanged
+            && self.exchange_rule().is_some_and(|x| x.take.contains(&Take::WholeTalon))
+            && self
+                .deal
+                .talon_cards()
+                .last()
+                .is_some_and(|t| self.deal.talon_face_up & self.ex.taken & bit(*t) != 0);
+        if looked {
+            self.deal.talon_mask() & !self.ex.taken
+        } else {
+            0
+        }
+    }
+
     /// The exchange of this hand (all empty when nobody exchanged).
     pub fn exchange_state(&self) -> &ExchangeState {
         &self.ex

@@ -27,6 +27,22 @@ impl Game {
         h & !hidden
     }
 
+    /// Every active position's cards now, by position (the play's hands once the play is set
+    /// up, the dealt hands with what the talon gave and took before): for the world sampler of
+    /// `crate::pimc::world` alone, which reads the other positions' hands only to pair each
+    /// hidden card with a card of a world drawn without them (tests/pimc_every_decision.rs and
+    /// tests/secrecy_noninterference.rs check that the worlds do not depend on them).
+    pub(crate) fn hands_now(&self) -> [u64; super::tables::MAX_SEATS] {
+        let in_play = matches!(self.phase(), Phase::Play | Phase::Call | Phase::Claim)
+            || self.phase() == Phase::Over && self.contract.is_some()
+            || self.play_ready;
+        if in_play {
+            self.play.hands
+        } else {
+            self.hands
+        }
+    }
+
     /// The cards played face up to tricks so far, the trick in progress included: what every
     /// seat has seen fall (none before the trick play). A back round is held only once the
     /// play is set up (`start_play`), before the lead or after trick 1, so it counts too. The

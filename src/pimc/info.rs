@@ -1,5 +1,5 @@
-//! What a seat knows of the hidden cards during the play: takes a `Game` in its play phase and a
-//! seat, gives the cards it cannot see, each other position's hand size, the cards it knows a
+//! What a seat knows of the hidden cards: takes a `Game` (in its play phase for `of`, at any
+//! decision for `at`) and a seat, gives the cards it cannot see, each other position's hand size, the cards it knows a
 //! position holds or nobody holds, and the cards each position cannot hold (its play duties read
 //! backwards from the tricks: a suit not followed, a trump not played, a trick not headed).
 
@@ -54,15 +54,24 @@ pub struct InfoSet {
 }
 
 impl InfoSet {
-    /// What `seat` knows now.
+    /// What `seat` knows now, in the trick play (`NotInPlay` elsewhere: pimc's cards).
     pub fn of(g: &Game, seat: Seat) -> Result<InfoSet, InfoError> {
-        if g.phase() != Phase::Play {
+        if g.phase() != Phase::Play || g.play_table().is_none() {
             return Err(InfoError::NotInPlay);
         }
-        let table = g.play_table().ok_or(InfoError::NotInPlay)?;
+        InfoSet::at(g, seat)
+    }
+
+    /// What `seat` knows now, at any decision of the hand (the auction, the talon, the partner
+    /// call, the announcements, the kontras, claims, the play): the same knowledge as `of`, with
+    /// the hand sizes of the stage and, before the pickup, the seat's own hidden packet among the
+    /// cards it cannot place (room for `sizes[me] - known[me]` of them in its own hand). The play
+    /// duties are read only once cards have been played.
+    pub fn at(g: &Game, seat: Seat) -> Result<InfoSet, InfoError> {
         let me = g.pos_of(seat).ok_or(InfoError::NotActive)?.0;
         let obs = g.observation(seat);
         let play = g.play_state();
+        let now = g.hands_now();
         let n = play.n.min(MAX_SEATS as u8);
         let played_cards = g.cards_played() as usize;
         // the play's cards in order: the last ones played (a play started again after a late
@@ -87,10 +96,10 @@ impl InfoSet {
         let first_leader = played.first().map_or(play.leader, |&(p, _)| p);
         let played_mask = played.iter().fold(0u64, |m, &(_, c)| m | bit(c));
 
-        let own = play.hands.get(me as usize).copied().unwrap_or(0);
+        let own = g.hand_of(seat);
         let mut sizes = [0u8; MAX_SEATS];
         let mut known = [0u64; MAX_SEATS];
-        for (size, h) in sizes.iter_mut().zip(play.hands).take(n as usize) {
+        for (size, h) in sizes.iter_mut().zip(now).take(n as usize) {
             *size = h.count_ones() as u8;
         }
         // cards laid open: the defence's hands, the claimer's, shown marriages (their holders
@@ -98,7 +107,7 @@ impl InfoSet {
         for p in 0..n {
             let s = g.seat_of(crate::engine::Pos(p)).0 as usize;
             known[p as usize] |= obs.open_hands.get(s).copied().unwrap_or(0);
-            known[p as usize] |= obs.shown & play.hands[p as usize];
+            known[p as usize] |= obs.shown & now[p as usize];
         }
         if let Some(d) = obs.declarer.and_then(|d| g.pos_of(d)) {
             known[d.0 as usize] |= obs.open_hand;
@@ -107,16 +116,22 @@ impl InfoSet {
         let nobody = g.nobody_cards();
         let seen_up = obs.talon_face_up | obs.talon_seen | obs.indicator.map(bit).unwrap_or(0);
         let mut known_nobody = seen_up & nobody;
-        for (k, h) in known.iter_mut().zip(play.hands).take(n as usize) {
+        for (k, h) in known.iter_mut().zip(now).take(n as usize) {
             *k |= seen_up & h;
         }
         // discards the observation shows (a face-down talon draw's are left out of it), and
         // the exchanger card given for the indicator: the rule names that card, so the exchange
         // shows where it went
-        for &(_, a) in &obs.history {
+        for &(by, a) in &obs.history {
             match a {
                 Action::Discard(c) => known_nobody |= bit(c) & nobody,
-                Action::Exchange => known_nobody |= g.exchange_state().given & nobody,
+                Action::Exchange => {
+                    known_nobody |= g.exchange_state().given & nobody;
+                    // the exchanger who looked through the whole talon saw what he left there
+                    if by == seat {
+                        known_nobody |= g.talon_looked_through_by(seat) & nobody;
+                    }
+                }
                 _ => {}
             }
         }
@@ -156,14 +171,17 @@ impl InfoSet {
         let placed = known.iter().fold(0u64, |m, &k| m | k) | known_nobody;
         let all = g.rules().tables.all;
         let pool = all & !played_mask & !placed & !own;
+        // the room left in every hand, the seat's own hidden packet (before the pickup) too
         let in_hands: u32 = (0..n as usize)
-            .filter(|&p| p != me as usize)
             .map(|p| u32::from(sizes[p]) - known[p].count_ones().min(u32::from(sizes[p])))
             .sum();
         let nobody_size = pool.count_ones().saturating_sub(in_hands) as u8;
 
         let committed = play.committed & (own | played_mask);
-        let excluded = duty_exclusions(table, play, committed, &played, first_leader, pool);
+        let excluded = match g.play_table() {
+            Some(table) if !played.is_empty() => duty_exclusions(table, play, committed, &played, first_leader, pool),
+            _ => [0u64; MAX_SEATS],
+        };
         Ok(InfoSet {
             me,
             n,

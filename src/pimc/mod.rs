@@ -11,6 +11,7 @@
 pub mod info;
 pub mod sample;
 pub mod strength;
+pub mod world;
 
 use crate::engine::deal::bit;
 use crate::engine::rng::{hand_rng, HandRng};

@@ -48,11 +48,11 @@ impl<'a> Sampler<'a> {
     pub fn new(info: &'a InfoSet) -> Result<Sampler<'a>, Unsatisfiable> {
         let n = info.n as usize;
         let mut room = [0u8; SLOTS];
+        // every hand's room: the observer's own is its hidden packet before the pickup (none
+        // once it holds every card it has)
         for (p, r) in room.iter_mut().enumerate().take(n) {
-            if p != info.me as usize {
-                let k = info.known[p].count_ones() as u8;
-                *r = info.sizes[p].checked_sub(k).ok_or(Unsatisfiable)?;
-            }
+            let k = info.known[p].count_ones() as u8;
+            *r = info.sizes[p].checked_sub(k).ok_or(Unsatisfiable)?;
         }
         room[NOBODY] = info.nobody_size;
         let cards: Vec<u8> = (0..64u8).filter(|&c| info.pool & bit(c) != 0).collect();
@@ -63,8 +63,8 @@ impl<'a> Sampler<'a> {
             .iter()
             .map(|&c| {
                 let mut m = 1u16 << NOBODY;
-                for p in 0..n {
-                    if p != info.me as usize && info.excluded[p] & bit(c) == 0 {
+                for (p, (&r, &x)) in room.iter().zip(&info.excluded).enumerate().take(n) {
+                    if r > 0 && x & bit(c) == 0 {
                         m |= 1 << p;
                     }
                 }
@@ -163,7 +163,7 @@ impl<'a> Sampler<'a> {
 pub fn consistent(info: &InfoSet, t: &PlayTable, play: &Play, w: &World) -> bool {
     let n = info.n as usize;
     let me = info.me as usize;
-    if w.hands[me] != info.known[me] {
+    if w.hands[me] & info.known[me] != info.known[me] {
         return false;
     }
     let mut seen = w.nobody;
