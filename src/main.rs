@@ -155,6 +155,11 @@ enum Command {
         /// heuristic's decisions, cards by sampling and solving; slow); docs/bots.md.
         #[arg(long, value_name = "KIND", default_value = "random", value_parser = play::parse_bots)]
         bots: kartya::bots::BotKind,
+        /// The pimc bots' budget: the nodes one world's solve may visit (never a clock), 1 to
+        /// 10^12; default 2,000,000. Only with --bots pimc.
+        #[arg(long, value_name = "N",
+              value_parser = clap::value_parser!(u64).range(1..=kartya::pimc::MAX_NODES))]
+        nodes: Option<u64>,
     },
     /// Play one hand yourself at the terminal against bots: your cards, what your seat may see,
     /// the legal actions in the variant's words; the score sheet at the end.
@@ -183,6 +188,11 @@ enum Command {
         /// rules of thumb read from the rules), random or pimc (docs/bots.md).
         #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = play::parse_bots)]
         bots: kartya::bots::BotKind,
+        /// The pimc bots' budget: the nodes one world's solve may visit (never a clock), 1 to
+        /// 10^12; default 2,000,000. Only with --bots pimc.
+        #[arg(long, value_name = "N",
+              value_parser = clap::value_parser!(u64).range(1..=kartya::pimc::MAX_NODES))]
+        nodes: Option<u64>,
     },
     /// Play the same deals under two rule sets and compare the results, with 95% intervals.
     #[command(
@@ -224,6 +234,11 @@ enum Command {
         /// Play only shard I of N (1 to N) of the run's hands, for `kartya merge`.
         #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, conflicts_with_all = ["csv", "report"])]
         shard: Option<kartya::engine::sim::Shard>,
+        /// The pimc bots' budget: the nodes one world's solve may visit (never a clock), 1 to
+        /// 10^12; default 2,000,000. Only with --bots pimc.
+        #[arg(long, value_name = "N",
+              value_parser = clap::value_parser!(u64).range(1..=kartya::pimc::MAX_NODES))]
+        nodes: Option<u64>,
     },
     /// Merge the `simulate --shard i/n --json` (or `compare --shard i/n --json`) outputs of all
     /// shards of a run into the `--json` that one run prints.
@@ -302,19 +317,22 @@ fn main() -> ExitCode {
             threads,
             shard,
             bots,
-        } => play::simulate(
-            &args,
-            play::SimArgs {
-                hands: hands.unsigned_abs(),
-                seed,
-                json,
-                records,
-                force,
-                threads: threads.map(usize::from),
-                shard,
-                bots,
-            },
-        ),
+            nodes,
+        } => with_nodes(nodes, bots.name(), || {
+            play::simulate(
+                &args,
+                play::SimArgs {
+                    hands: hands.unsigned_abs(),
+                    seed,
+                    json,
+                    records,
+                    force,
+                    threads: threads.map(usize::from),
+                    shard,
+                    bots,
+                },
+            )
+        }),
         Command::Compare {
             a,
             b,
@@ -327,18 +345,21 @@ fn main() -> ExitCode {
             force,
             threads,
             shard,
-        } => compare::compare(compare::CompareArgs {
-            a,
-            b,
-            bots,
-            hands: hands.unsigned_abs(),
-            seed,
-            json,
-            csv,
-            report,
-            force,
-            threads: threads.map(usize::from),
-            shard,
+            nodes,
+        } => with_nodes(nodes, &bots.clone(), || {
+            compare::compare(compare::CompareArgs {
+                a,
+                b,
+                bots,
+                hands: hands.unsigned_abs(),
+                seed,
+                json,
+                csv,
+                report,
+                force,
+                threads: threads.map(usize::from),
+                shard,
+            })
         }),
         Command::Merge { files } => shard::merge(&files),
         Command::Play {
@@ -349,18 +370,44 @@ fn main() -> ExitCode {
             save,
             force,
             bots,
-        } => interactive::play(
-            &args,
-            interactive::PlayArgs {
-                seat,
-                seed,
-                hand,
-                save,
-                force,
-                bots,
-            },
-        ),
+            nodes,
+        } => with_nodes(nodes, bots.name(), || {
+            interactive::play(
+                &args,
+                interactive::PlayArgs {
+                    seat,
+                    seed,
+                    hand,
+                    save,
+                    force,
+                    bots,
+                },
+            )
+        }),
     }
+}
+
+/// Runs a command of bots with the pimc bots' node budget `--nodes` (refused for other bots),
+/// then says how many of pimc's card decisions hit it.
+fn with_nodes(nodes: Option<u64>, bots: &str, run: impl FnOnce() -> ExitCode) -> ExitCode {
+    let pimc = kartya::bots::BotKind::Pimc.name();
+    if let Some(n) = nodes {
+        if bots != pimc {
+            errln!("error: --nodes is the budget of the pimc bots; give it with --bots pimc (the {bots} bots search nothing)");
+            return ExitCode::from(2);
+        }
+        kartya::pimc::set_node_budget(n);
+    }
+    let code = run();
+    let (decisions, over) = kartya::pimc::decisions_over_budget();
+    if over > 0 {
+        errln!(
+            "note: {over} of pimc's {decisions} card decisions solved no world within the budget of {} nodes a world (or had too many deals to count) and played the legal card of fewest points",
+            kartya::pimc::node_budget()
+        );
+        errln!("  help: give `--nodes` a larger number for stronger play, or a smaller one for faster hands");
+    }
+    code
 }
 
 /// Compiles checked rules for play. Rules beyond the engine's fixed limits (which the checker
