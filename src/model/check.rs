@@ -21,6 +21,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut
     contracts_reachable(v, tree, prov, diags);
     exchanges_can_happen(v, tree, diags);
     super::no_effect::check(v, tree, diags);
+    super::value_bound::check(v, tree, diags);
     unused(v, tree, diags);
 }
 
