@@ -5,11 +5,11 @@ use super::*;
 use crate::diag::{Code, Diag};
 use crate::resolve::{Entry, RuleTree};
 
-fn entry<'a>(tree: &'a RuleTree, addr: &[&str]) -> Option<&'a Entry> {
+pub(super) fn entry<'a>(tree: &'a RuleTree, addr: &[&str]) -> Option<&'a Entry> {
     tree.entries.get(&crate::resolve::AddressRef(addr))
 }
 
-fn at(tree: &RuleTree, addr: &[&str]) -> (FileId, Span) {
+pub(super) fn at(tree: &RuleTree, addr: &[&str]) -> (FileId, Span) {
     entry(tree, addr)
         .map(|e| (e.file, e.stmt.head_span()))
         .unwrap_or((tree.files.first().copied().unwrap_or(FileId(0)), Span::default()))

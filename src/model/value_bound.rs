@@ -9,7 +9,7 @@
 
 use super::*;
 use crate::diag::{Code, Diag};
-use crate::resolve::{AddressRef, RuleTree};
+use crate::resolve::RuleTree;
 
 /// The most one item of a hand may score: with at most 64 figures and the game, each paid by up
 /// to 7 players, a hand's sums stay below `i64::MAX` (9.2 x 10^18) with room to spare.
@@ -198,14 +198,11 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     }
 }
 
-/// The statement at this address (its head), or the base file's start.
+/// The statement at this address (its head), else at the block's, else the base file's start.
 fn at(tree: &RuleTree, addr: &[String]) -> (FileId, Span) {
     let words: Vec<&str> = addr.iter().map(String::as_str).collect();
-    let found = tree
-        .entries
-        .get(&AddressRef(&words))
-        .or_else(|| tree.entries.get(&AddressRef(&words[..words.len().saturating_sub(1)])));
-    found
-        .map(|e| (e.file, e.stmt.head_span()))
-        .unwrap_or((tree.files.first().copied().unwrap_or(FileId(0)), Span::default()))
+    match super::check::entry(tree, &words) {
+        Some(_) => super::check::at(tree, &words),
+        None => super::check::at(tree, &words[..words.len().saturating_sub(1)]),
+    }
 }
