@@ -59,6 +59,13 @@ pub fn explain(v: &Variant) -> String {
     for s in &v.sources {
         let _ = writeln!(o, "source: {s}");
     }
+    if v.sources.iter().any(|s| s.contains("digest ")) {
+        // the bundled files cite the project's rule sources, which an installed binary lacks
+        let _ = writeln!(
+            o,
+            "  (the [NNN] texts and digests cited are the kartya project's rule sources, not installed with it)"
+        );
+    }
     let seating = match v.seating {
         Seating::CounterClockwise => "counter-clockwise",
         Seating::Clockwise => "clockwise",

@@ -30,11 +30,19 @@ pub fn load(sources: &mut SourceSet, base: FileId, extras: &[FileId]) -> Loaded 
 /// As `load`, reusing the resolver's parsed files.
 pub fn load_with(r: &mut Resolver<'_>, base: FileId, extras: &[FileId]) -> Loaded {
     r.diags.clear();
-    let tree = r.resolve(base, extras);
+    let mut tree = r.resolve(base, extras);
     let mut diags = std::mem::take(&mut r.diags);
-    let (variant, provenance) = match &tree {
+    let (variant, provenance) = match &mut tree {
         Some(t) if !diags.iter().any(Diag::is_error) => {
-            let (built, mut more) = model::build(t);
+            let (mut built, mut more) = model::build(t);
+            // `remove` takes the references to what it removes with it
+            if built.is_none() {
+                if let Some(c) = crate::resolve::cascade(t, r.sources, &more) {
+                    *t = c;
+                    (built, more) = model::build(t);
+                }
+            }
+            let mut more = crate::resolve::group_leftovers(t, r.sources, more);
             diags.append(&mut more);
             match built {
                 Some((v, p)) => (Some(v), p),
@@ -43,6 +51,9 @@ pub fn load_with(r: &mut Resolver<'_>, base: FileId, extras: &[FileId]) -> Loade
         }
         _ => (None, Provenance::default()),
     };
+    if let Some(t) = &tree {
+        crate::resolve::to_user_lines(t, r.sources, &mut diags);
+    }
     dedup(&mut diags);
     crate::diag::sort_by_position(&mut diags);
     Loaded {

@@ -7,8 +7,6 @@
 mod compare;
 #[path = "cli/compare_shard.rs"]
 mod compare_shard;
-#[path = "cli/interactive.rs"]
-mod interactive;
 #[path = "cli/io.rs"]
 mod io;
 #[path = "cli/legal.rs"]
@@ -25,6 +23,8 @@ mod shard;
 mod shard_check;
 #[path = "cli/solve.rs"]
 mod solve;
+#[path = "cli/table/mod.rs"]
+mod table;
 
 use clap::{Parser, Subcommand};
 use io::{errln, outln, outp};
@@ -161,26 +161,35 @@ enum Command {
               value_parser = clap::value_parser!(u64).range(1..=kartya::pimc::MAX_NODES))]
         nodes: Option<u64>,
     },
-    /// Play one hand yourself at the terminal against bots: your cards, what your seat may see,
-    /// the legal actions in the variant's words; the score sheet at the end.
+    /// Play yourself at the terminal against bots, one hand or a session: what your seat may
+    /// see, each trick as it is taken, the legal actions in the variant's words; the score sheet
+    /// after each hand with why each line went so, and the running score.
     #[command(
-        after_help = "Examples:\n  kartya play alsos-3p --seat 0 --seed 7\n  kartya play asszorti --seat 2 --bots random\n  kartya play alsos-3p uhu --seat 1 --save hand.json\n\nType the number of an action, or the action in words as listed (`pass`); `quit` leaves."
+        after_help = "Examples:\n  kartya play alsos-3p --seat 0 --seed 7\n  kartya play asszorti --seat 2 --bots random\n  kartya play alsos-3p uhu --seat 1 --save hand.json\n  kartya play alsos-3p --hands 6 --save evening.json\n  kartya play --resume evening.json\n  kartya play alsos-3p --seat 0 --seat 2\n\nType the number of an action, or the action in words as listed (`pass`); `help` lists what you may say, `last` shows the last trick, `table` what you see, `history` the hand so far, `score` the session's score; `quit` leaves."
     )]
     Play {
-        #[arg(required = true, value_name = "ARG")]
+        #[arg(required_unless_present = "resume", value_name = "ARG")]
         args: Vec<String>,
-        /// Your table seat, 0-based as the sheet numbers them.
-        #[arg(long, default_value_t = 0, value_name = "N")]
-        seat: u8,
+        /// Your table seat, 0-based as the sheet numbers them; give it again for each further
+        /// human seat (hot seat: the terminal passes from player to player).
+        #[arg(long, default_values_t = [0u8], value_name = "N")]
+        seat: Vec<u8>,
         /// The seed: the same seed and hand give the same deal as that hand of `simulate`.
         #[arg(long, default_value_t = 1, value_name = "S")]
         seed: u64,
-        /// Which hand of the seed's run to deal (0-based).
+        /// Which hand of the seed's run to deal first (0-based).
         #[arg(long, default_value_t = 0, value_name = "I")]
         hand: u64,
-        /// Save the hand as a record (never over an existing file without --force).
+        /// How many hands to play in a row, the dealer passing on (1 to 1000).
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        hands: u64,
+        /// Save the hand as a record, or a session of several hands as a file that --resume
+        /// continues (never over an existing file without --force).
         #[arg(long, value_name = "FILE")]
         save: Option<String>,
+        /// Go on with a session saved by --save (its rules, seats, seed and bots).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["args", "hand", "hands", "seed"])]
+        resume: Option<String>,
         /// Replace the --save file if it exists.
         #[arg(long, requires = "save")]
         force: bool,
@@ -247,6 +256,12 @@ enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
     },
+    /// Print a bundled rules file's source text: to read it, or to start a file of your own from it.
+    #[command(after_help = "Examples:\n  kartya show alsos-3p\n  kartya show tuesday-club > our-club.kartya")]
+    Show {
+        #[arg(value_name = "NAME")]
+        name: String,
+    },
     /// Format rules files canonically (keeps every comment); takes paths, not bundled names.
     #[command(after_help = "Examples:\n  kartya fmt our-club.kartya\n  kartya fmt --check rules/*.kartya")]
     Fmt {
@@ -288,6 +303,7 @@ fn main() -> ExitCode {
         Command::Explain { code: Some(c), .. } => report::explain_code(&c),
         Command::Explain { args, json, .. } => explain(&args, json),
         Command::Fmt { paths, check } => fmt(&paths, check),
+        Command::Show { name } => show(&name),
         Command::Replay {
             records,
             json,
@@ -367,18 +383,22 @@ fn main() -> ExitCode {
             seat,
             seed,
             hand,
+            hands,
             save,
+            resume,
             force,
             bots,
             nodes,
         } => with_nodes(nodes, bots.name(), || {
-            interactive::play(
+            table::play(
                 &args,
-                interactive::PlayArgs {
-                    seat,
+                table::PlayArgs {
+                    seats: seat,
                     seed,
                     hand,
+                    hands,
                     save,
+                    resume,
                     force,
                     bots,
                 },
@@ -505,6 +525,7 @@ fn load(args: &[String]) -> (SourceSet, Option<kartya::load::Loaded>, Vec<Diag>)
     if !diags.is_empty() {
         return (sources, None, diags);
     }
+    io::add_parents(&mut sources, &ids);
     let Some((&base, extras)) = ids.split_first() else {
         return (sources, None, diags);
     };
@@ -674,7 +695,7 @@ fn fmt(paths: &[String], check_only: bool) -> ExitCode {
                 Diag::new(Code::NotAPath, cmd, format!("`kartya fmt` takes paths, and `{a}` is not one"))
                     .label(span, "not a file")
                     .help(if kartya::bundled::find(a).is_some() {
-                        format!("`{a}` is a bundled file, formatted already; to start your own from it, save `kartya explain {a}` or copy variants/ and give the path")
+                        format!("`{a}` is a bundled file, formatted already; to start your own from it, save its text: `kartya show {a} > my-{a}.kartya`")
                     } else {
                         format!("give the path of a rules file, e.g. `./{a}.kartya`")
                     })
@@ -713,5 +734,23 @@ fn fmt(paths: &[String], check_only: bool) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Prints a bundled file's text as it is built into the binary.
+fn show(name: &str) -> ExitCode {
+    match kartya::bundled::find(name) {
+        Some(b) => {
+            outp!("{}", b.text);
+            ExitCode::SUCCESS
+        }
+        None => {
+            let mut sources = SourceSet::new();
+            let cmd = sources.add("<command line>", name, Origin::Synthetic);
+            let span = Span::new(0, name.len());
+            let d = kartya::resolve::unknown_variant_arg(cmd, span, name, None);
+            print_diags(&[d], &sources);
+            ExitCode::from(1)
+        }
     }
 }

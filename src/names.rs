@@ -8,6 +8,17 @@
 //! shorter has up to 4 characters, 2 when longer, and never when the shorter has 1 or 2
 //! characters (a rank `7` is not a typo of `A`).
 
+/// Whether two names share a stem: once folded, they start with the same five letters or more,
+/// and those are at least two thirds of the shorter (`natürlich`/`natural`, the same word in two
+/// languages). Only for a new row laid beside a base's rows, where a different word for the same
+/// thing is the usual mistake.
+pub fn same_stem(a: &str, b: &str) -> bool {
+    let (a, b) = (fold(a), fold(b));
+    let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+    let shorter = a.chars().count().min(b.chars().count());
+    common >= 5 && 3 * common >= 2 * shorter
+}
+
 /// Levenshtein distance over characters (names are short).
 pub fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();

@@ -12,7 +12,13 @@ use crate::syntax::StmtKind;
 use indexmap::IndexMap;
 use std::collections::BTreeMap;
 
+mod blame;
+mod cascade;
+mod conflicts;
 mod overlay;
+pub mod parent;
+pub use blame::to_user_lines;
+pub use cascade::{cascade, group_leftovers};
 
 /// A rule's address: block keyword, block name, statement key, e.g. `contract betli value`.
 pub type Address = Vec<String>;
@@ -137,6 +143,8 @@ pub struct RuleTree {
     /// The name and description of the base variant and of each house-rules file applied.
     pub layers: Vec<(String, String, FileKind)>,
     pub sources: Vec<String>,
+    /// The `remove` lines of the house rules applied: what, and where.
+    pub removes: Vec<(Address, FileId, Span)>,
 }
 
 /// The tree as text, one `address = value  (file)` line per rule: the resolve stage's snapshot.
@@ -408,8 +416,31 @@ fn duplicates(p: &Parsed) -> Vec<Diag> {
 }
 
 impl<'a> Resolver<'a> {
-    /// Finds a variant by name: a file already loaded whose header has that name, else a bundled file.
-    pub fn lookup(&mut self, name: &str) -> Option<FileId> {
+    /// Finds what `from` extends: a local file (by its path relative to `from`, or `NAME.kartya`
+    /// beside it, which the CLI has read in), else a file already loaded whose header has that
+    /// name (for a path: the path's file name), else a bundled file (never for a path).
+    pub fn lookup(&mut self, from: FileId, name: &str) -> Option<FileId> {
+        let want = parent::parent_path(self.sources.name(from), name);
+        let local = (self.sources.origin(from) == Origin::User)
+            .then(|| {
+                self.sources.ids().find(|&id| {
+                    self.sources.origin(id) == Origin::User && parent::normalize(self.sources.name(id)) == want
+                })
+            })
+            .flatten()
+            .filter(|&id| id != from);
+        if local.is_some() {
+            return local;
+        }
+        // a path not found there (rules inline in a hand record have no folder): a file given
+        // whose header has the path's file name, `szerda` for `../szerda.kartya`
+        let path = parent::is_path(name);
+        let name = if path {
+            let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
+            file.strip_suffix(".kartya").unwrap_or(file)
+        } else {
+            name
+        };
         let loaded: Vec<FileId> = self.sources.ids().collect();
         for id in loaded {
             if self.sources.origin(id) != Origin::User {
@@ -422,6 +453,9 @@ impl<'a> Resolver<'a> {
             if header.is_some_and(|h| h.name == name) {
                 return Some(id);
             }
+        }
+        if path {
+            return None;
         }
         let b = bundled::find(name)?;
         Some(self.sources.add(bundled::display_path(&b), b.text, Origin::Bundled))
@@ -465,11 +499,16 @@ impl<'a> Resolver<'a> {
                 }
                 (FileKind::HouseRules, Some((base, span))) => {
                     let from = chain.last().map(|c| c.file).unwrap_or(file);
-                    match self.lookup(&base) {
+                    match self.lookup(from, &base) {
                         Some(id) => match self.parse(id) {
                             Some(p) => current = p,
                             None => return None,
                         },
+                        None if parent::is_path(&base) => {
+                            let looked = parent::parent_path(self.sources.name(from), &base);
+                            self.diags.push(unknown_parent_file(from, span, &base, &looked));
+                            return None;
+                        }
                         None => {
                             self.diags.push(unknown_variant(from, span, &base));
                             return None;
@@ -505,20 +544,22 @@ impl<'a> Resolver<'a> {
         tree
     }
 
-    /// Resolves a base and house rules combined on it.
+    /// Resolves a base and house rules combined on it. Each file given brings its `extends`
+    /// chain; a file that is in another's chain is overridden by it silently. The files left are
+    /// side by side: their chains are applied one after the other, and they must agree.
     pub fn resolve(&mut self, base: FileId, extras: &[FileId]) -> Option<RuleTree> {
         let chain = self.chain(base)?;
-        let mut tree = self.chain_tree(&chain);
         let chain_names: Vec<String> = chain.iter().map(|p| p.header.name.clone()).collect();
-        // Side-by-side house rules: each may have its own chain above the base; the part of its
-        // chain not already applied is applied in order. Their own statements must agree.
-        let mut side: Vec<Parsed> = Vec::new();
+        let mut chains: Vec<Vec<Parsed>> = vec![chain.clone()];
         let mut ok = true;
         for &x in extras {
             let Some(p) = self.parse(x) else {
                 ok = false;
                 continue;
             };
+            if p.header.kind == FileKind::Variant && chain.iter().any(|q| q.file == x) {
+                continue; // the base itself, given again (a record lists a local base with its child)
+            }
             if p.header.kind == FileKind::Variant {
                 self.diags.push(
                     Diag::new(
@@ -535,72 +576,67 @@ impl<'a> Resolver<'a> {
                 ok = false;
                 continue;
             }
-            if let Some((ext, span)) = &p.header.extends {
-                if !chain_names.contains(ext) && !side.iter().any(|s| &s.header.name == ext) {
-                    // it may extend another house-rules file that itself extends the base
-                    match self.lookup(ext) {
-                        Some(id) => match self.chain(id) {
-                            Some(c) if c.iter().any(|q| chain_names.contains(&q.header.name)) => {
-                                for q in c {
-                                    if !chain_names.contains(&q.header.name) && !side.iter().any(|s| s.file == q.file) {
-                                        side.push(q);
-                                    }
-                                }
-                            }
-                            Some(_) => {
-                                self.diags.push(
-                                    Diag::new(
-                                        Code::NotHouseRules,
-                                        x,
-                                        format!(
-                                            "`{}` extends `{}`, which is not built on `{}`",
-                                            p.header.name,
-                                            ext,
-                                            chain_names.last().cloned().unwrap_or_default()
-                                        ),
-                                    )
-                                    .label(*span, "a different base")
-                                    .help("combine house rules only with the base they were written for"),
-                                );
-                                ok = false;
-                                continue;
-                            }
-                            None => {
-                                ok = false;
-                                continue;
-                            }
-                        },
-                        None => {
-                            self.diags.push(unknown_variant(x, *span, ext));
-                            ok = false;
-                            continue;
-                        }
-                    }
+            let Some((ext, span)) = p.header.extends.clone() else {
+                // no `extends`: laid on the base given first
+                let mut c = chain.clone();
+                c.push(p);
+                chains.push(c);
+                continue;
+            };
+            match self.chain(x) {
+                Some(c) if c[..c.len() - 1].iter().any(|q| chain_names.contains(&q.header.name)) => chains.push(c),
+                Some(_) => {
+                    self.diags.push(
+                        Diag::new(
+                            Code::NotHouseRules,
+                            x,
+                            format!(
+                                "`{}` extends `{}`, which is not built on `{}`",
+                                p.header.name,
+                                ext,
+                                chain_names.last().cloned().unwrap_or_default()
+                            ),
+                        )
+                        .label(span, "a different base")
+                        .help("combine house rules only with the base they were written for"),
+                    );
+                    ok = false;
                 }
-            }
-            if !side.iter().any(|s| s.file == p.file) {
-                side.push(p);
+                None => ok = false,
             }
         }
-        // A house-rules file given first is combined side by side with the others too: its own
-        // statements must agree with theirs (its bases still override silently).
-        let mut compared: Vec<Parsed> = Vec::new();
-        if !side.is_empty() {
-            if let Some(first) = chain.last().filter(|p| p.header.kind == FileKind::HouseRules) {
-                compared.push(first.clone());
+        // A file in another's chain is that file's base, not beside it.
+        let tops: Vec<Vec<Parsed>> = chains
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| {
+                let last = c.last().map(|p| p.file);
+                !chains.iter().enumerate().any(|(j, d)| {
+                    j != *i
+                        && (d[..d.len() - 1].iter().any(|q| Some(q.file) == last)
+                            || (j < *i && d.last().map(|q| q.file) == last))
+                })
+            })
+            .map(|(_, c)| c.clone())
+            .collect();
+        self.diags.extend(conflicts::check(self.sources, &tops));
+        let mut tree = self.chain_tree(&chain);
+        let mut side: Vec<Parsed> = Vec::new();
+        for q in chains.iter().skip(1).flatten() {
+            if chain.iter().chain(side.iter()).any(|s| s.file == q.file) {
+                continue;
             }
-        }
-        compared.extend(side.iter().cloned());
-        self.check_conflicts(&compared);
-        for p in &side {
-            self.diags.extend(misses_of(&tree.entries, p));
-            apply(&mut tree, p);
+            self.diags.extend(misses_of(&tree.entries, q));
+            apply(&mut tree, q);
+            side.push(q.clone());
         }
         for p in chain.iter().chain(side.iter()) {
             tree.files.push(p.file);
             tree.layers
                 .push((p.header.name.clone(), p.header.description.clone(), p.header.kind));
             tree.sources.extend(p.header.sources.iter().cloned());
+            tree.removes
+                .extend(p.entries.removes.iter().map(|(a, span)| (a.clone(), p.file, *span)));
         }
         if ok {
             Some(tree)
@@ -608,71 +644,9 @@ impl<'a> Resolver<'a> {
             None
         }
     }
-
-    /// Two side-by-side files that set one address to different values, or where one removes
-    /// what the other sets, conflict.
-    fn check_conflicts(&mut self, side: &[Parsed]) {
-        let mut seen: IndexMap<std::sync::Arc<Address>, (FileId, Entry, String)> = IndexMap::new();
-        let mut removed: Vec<(Address, FileId, Span)> = Vec::new();
-        let mut reported: Vec<(Address, FileId)> = Vec::new();
-        for p in side {
-            let FileEntries { entries, removes, .. } = p.entries.as_ref();
-            for (addr, span) in removes.iter().cloned() {
-                for (a, (f, e, _)) in &seen {
-                    if *f != p.file && starts_with(a, &addr) {
-                        self.diags.push(remove_conflict(
-                            self.sources,
-                            p.file,
-                            span,
-                            &addr,
-                            *f,
-                            e.stmt.head_span(),
-                        ));
-                        break;
-                    }
-                }
-                removed.push((addr, p.file, span));
-            }
-            for (addr, e) in entries {
-                if let Some((r, rf, rs)) = removed
-                    .iter()
-                    .find(|(r, f, _)| *f != p.file && starts_with(addr, r))
-                    .cloned()
-                {
-                    if !reported.contains(&(r.clone(), p.file)) {
-                        self.diags
-                            .push(remove_conflict(self.sources, rf, rs, &r, p.file, e.stmt.head_span()));
-                        reported.push((r, p.file));
-                    }
-                    continue;
-                }
-                let v = value_of(addr, e);
-                if v.is_empty() && addr.len() == e.block_len {
-                    continue; // a block header without a title sets nothing
-                }
-                match seen.get(addr) {
-                    Some((f, prev, pv)) if *f != p.file && *pv != v => {
-                        let text = address_text(addr, e.block_len);
-                        let (v, pv) = (value_text_of(addr, e, false), value_text_of(addr, prev, false));
-                        let (a, b) = (self.sources.name(*f).to_string(), self.sources.name(p.file).to_string());
-                        self.diags.push(
-                            Diag::new(Code::Conflict, p.file, format!("`{text}` is set to `{v}` here and to `{pv}` in {a}"))
-                                .label(e.stmt.head_span(), format!("{} sets `{v}`", short(&b)))
-                                .label_in(*f, prev.stmt.head_span(), format!("{} sets `{pv}`", short(&a)))
-                                .help(format!("these house rules disagree: drop {} or {}, or write one house-rules file that says what your table plays", short(&b), short(&a))),
-                        );
-                    }
-                    Some(_) => {}
-                    None => {
-                        seen.insert(addr.clone(), (p.file, e.clone(), v));
-                    }
-                }
-            }
-        }
-    }
 }
 
-fn short(name: &str) -> String {
+pub(crate) fn short(name: &str) -> String {
     name.rsplit('/')
         .next()
         .unwrap_or(name)
@@ -680,7 +654,7 @@ fn short(name: &str) -> String {
         .to_string()
 }
 
-fn remove_conflict(sources: &SourceSet, rf: FileId, rs: Span, addr: &Address, sf: FileId, ss: Span) -> Diag {
+pub(crate) fn remove_conflict(sources: &SourceSet, rf: FileId, rs: Span, addr: &Address, sf: FileId, ss: Span) -> Diag {
     let (a, b) = (short(sources.name(rf)), short(sources.name(sf)));
     Diag::new(
         Code::RemoveConflict,
@@ -701,7 +675,7 @@ pub fn unknown_variant(file: FileId, span: Span, name: &str) -> Diag {
     let help = match bundled_suggestion(name) {
         Some(b) => format!("did you mean `{b}`? `kartya list` shows every bundled name"),
         None => format!(
-            "`kartya list` shows every bundled name; to build on a file of yours, give it on the command line too, e.g. `kartya check ./{}.kartya FILE`",
+            "`kartya list` shows every bundled name; to build on a file of yours, keep it beside this one as `{0}.kartya`, name it by its path (`extends ../{0}.kartya`), or give it on the command line too",
             short(name)
         ),
     };
@@ -710,8 +684,22 @@ pub fn unknown_variant(file: FileId, span: Span, name: &str) -> Diag {
         file,
         format!("there is no variant or house-rules file called `{name}`"),
     )
-    .label(span, "not a bundled name or a file given on the command line")
+    .label(
+        span,
+        "not a bundled name, a file beside this one or a file given on the command line",
+    )
     .help(help)
+}
+
+/// An `extends ../club.kartya` whose file is not there (`looked`: where it was looked for).
+fn unknown_parent_file(file: FileId, span: Span, path: &str, looked: &str) -> Diag {
+    Diag::new(
+        Code::UnknownVariant,
+        file,
+        format!("there is no rules file `{path}` to extend (looked for `{looked}`)"),
+    )
+    .label(span, "no such file")
+    .help("a path after `extends` is relative to the folder of the file that says it; a bundled base is named without a path (`extends alsos-3p`)")
 }
 
 /// A command-line argument that is neither a bundled name nor a path. `local_file` is the

@@ -261,7 +261,7 @@ fn every_code_has_a_page_that_explain_prints() {
 
 #[test]
 fn every_subcommand_help_says_what_it_does_with_an_example() {
-    for sub in ["list", "check", "explain", "replay", "simulate", "fmt"] {
+    for sub in ["list", "check", "explain", "replay", "simulate", "fmt", "show"] {
         let o = kartya(&[sub, "--help"]);
         assert_eq!(code(&o), 0);
         let h = stdout(&o);

@@ -1,5 +1,6 @@
 //! Every ```kartya example in docs/*.md and README.md is a complete rules file that checks
-//! clean (no errors, no warnings): the documentation cannot drift from the language.
+//! clean (no errors, no warnings): the documentation cannot drift from the language. A block may
+//! extend an earlier block of its doc by the name in that block's header.
 
 mod common;
 
@@ -40,6 +41,8 @@ fn every_kartya_example_in_the_docs_checks_clean() {
     let mut checked = 0;
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap_or_default();
+        // the doc's earlier files, the latest of each header name: a block may extend one
+        let mut earlier: Vec<(String, String, String)> = Vec::new();
         for (line, body) in blocks(&text) {
             let mut sources = SourceSet::new();
             let name = format!(
@@ -48,6 +51,17 @@ fn every_kartya_example_in_the_docs_checks_clean() {
                     .map(|n| n.to_string_lossy().to_string())
                     .unwrap_or_default()
             );
+            let header = body
+                .lines()
+                .find(|l| l.starts_with("variant ") || l.starts_with("house-rules "))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .unwrap_or("")
+                .to_string();
+            for (_, n, b) in earlier.iter().filter(|(h, _, _)| *h != header) {
+                sources.add(n.clone(), b.clone(), Origin::User);
+            }
+            earlier.retain(|(h, _, _)| *h != header);
+            earlier.push((header, name.clone(), body.clone()));
             let id = sources.add(name.clone(), body, Origin::User);
             let loaded = kartya::load::load(&mut sources, id, &[]);
             assert!(

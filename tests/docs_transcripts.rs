@@ -193,13 +193,19 @@ fn run(command: &str, dir: &Path) -> Result<Vec<String>, String> {
     }
     let mut into_file = None;
     let mut head = None;
+    let mut tail = None;
     match args.iter().position(|a| a == ">" || a == "|") {
         Some(k) if args[k] == ">" && args.len() == k + 2 => into_file = Some(dir.join(&args[k + 1])),
-        Some(k) if args.len() == k + 3 && args[k + 1] == "head" => {
+        Some(k) if args.len() == k + 3 && (args[k + 1] == "head" || args[k + 1] == "tail") => {
             let n = args[k + 2].strip_prefix('-').and_then(|n| n.parse::<usize>().ok());
-            head = Some(n.ok_or("only `| head -N` is supported")?);
+            let n = n.ok_or("only `| head -N` and `| tail -N` are supported")?;
+            if args[k + 1] == "head" {
+                head = Some(n);
+            } else {
+                tail = Some(n);
+            }
         }
-        Some(_) => return Err("only `> FILE` and `| head -N` are supported".to_string()),
+        Some(_) => return Err("only `> FILE`, `| head -N` and `| tail -N` are supported".to_string()),
         None => {}
     }
     args.truncate(args.iter().position(|a| a == ">" || a == "|").unwrap_or(args.len()));
@@ -227,6 +233,13 @@ fn run(command: &str, dir: &Path) -> Result<Vec<String>, String> {
     }
     if let Some(n) = head {
         stdout = stdout.lines().take(n).map(|l| format!("{l}\n")).collect();
+    }
+    if let Some(n) = tail {
+        let lines: Vec<&str> = stdout.lines().collect();
+        stdout = lines[lines.len().saturating_sub(n)..]
+            .iter()
+            .map(|l| format!("{l}\n"))
+            .collect();
     }
     Ok(lines_of(&format!(
         "{}{stdout}",

@@ -42,8 +42,8 @@ fn seen_by(g: &Game, seat: Seat) -> u64 {
     m
 }
 
-/// What the seat's view gives, as text to compare: the observation, whose turn, the legal
-/// actions and the heuristic bot's choice (when the seat is to act), pimc's information set.
+/// What the seat's view gives, as text to compare: the observation, the tricks gathered in,
+/// whose turn, the legal actions and the heuristic bot's choice (when the seat is to act), pimc's information set.
 fn view_of(g: &Game, seat: Seat, stream: u64) -> String {
     let mut out = format!(
         "{:?}\nto act {:?} phase {:?}\n",
@@ -51,6 +51,8 @@ fn view_of(g: &Game, seat: Seat, stream: u64) -> String {
         g.to_act_seat(),
         g.phase()
     );
+    // the tricks the play screen shows as they are gathered in (`kartya play`, issue 30.1)
+    out += &format!("tricks seen {:?}\n", g.tricks_seen());
     let view = View::new(g, seat);
     out += &format!(
         "view: hand {} played {} trick {:?} tricks {} side {}\n",

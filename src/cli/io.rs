@@ -158,3 +158,34 @@ macro_rules! errln {
     ($($t:tt)*) => { $crate::io::err(&format!("{}\n", format_args!($($t)*))) };
 }
 pub(crate) use {errln, outln, outp};
+
+/// Reads the local files that the user's rules files extend (by a path after `extends`, or
+/// `NAME.kartya` beside the file), and theirs in turn, so that the library (which reads no
+/// disk) finds them. A file that is not there is left to the library to report.
+pub fn add_parents(sources: &mut SourceSet, first: &[FileId]) {
+    use kartya::resolve::parent;
+    use kartya::source::Origin;
+    let mut todo: Vec<FileId> = first
+        .iter()
+        .copied()
+        .filter(|&id| sources.origin(id) == Origin::User)
+        .collect();
+    while let Some(id) = todo.pop() {
+        let header = kartya::syntax::parse(id, sources.text(id))
+            .ok()
+            .and_then(|ast| kartya::resolve::header_of(id, &ast));
+        let Some((target, _)) = header.and_then(|h| h.extends) else {
+            continue;
+        };
+        let path = parent::parent_path(sources.name(id), &target);
+        let known = sources
+            .ids()
+            .any(|i| sources.origin(i) == Origin::User && parent::normalize(sources.name(i)) == path);
+        if known || !std::path::Path::new(&path).is_file() {
+            continue;
+        }
+        if let Ok(text) = read_text(&path, RULES_LIMIT, id, Span::default(), "rules file") {
+            todo.push(sources.add(path, text, Origin::User));
+        }
+    }
+}

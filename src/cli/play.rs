@@ -440,9 +440,12 @@ pub(super) fn bots_label(kind: &str) -> String {
     }
 }
 
-/// The rules as a record names them: a bundled name, or a user file's text inline.
+/// The rules as a record names them: a bundled name, or a user file's text inline; then the
+/// text of each local file those extend (found beside them or by path, not on the command line),
+/// so that the record replays anywhere.
 pub(super) fn rules_refs(args: &[String], sources: &SourceSet) -> Vec<RulesRef> {
-    args.iter()
+    let mut refs: Vec<RulesRef> = args
+        .iter()
         .map(|a| match kartya::bundled::find(a) {
             Some(_) => RulesRef::Name(a.clone()),
             None => RulesRef::Inline {
@@ -453,5 +456,12 @@ pub(super) fn rules_refs(args: &[String], sources: &SourceSet) -> Vec<RulesRef> 
                     .unwrap_or_default(),
             },
         })
-        .collect()
+        .collect();
+    let parents = sources.ids().filter(|&id| {
+        sources.origin(id) == kartya::source::Origin::User && !args.iter().any(|a| a == sources.name(id))
+    });
+    refs.extend(parents.map(|id| RulesRef::Inline {
+        text: sources.text(id).to_string(),
+    }));
+    refs
 }

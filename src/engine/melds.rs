@@ -263,3 +263,30 @@ pub(super) fn add_meld_points(g: &Game, melds: &mut [i64; MAX_SEATS]) {
         }
     }
 }
+
+impl Game {
+    /// The meld points each seat counts as the table hears them once trick 1 is over: the
+    /// winner of each contest declares his melds there (§4.5 step 4; a lone caller likewise),
+    /// the others show nothing. By table seat, the seats that count; empty when melds were
+    /// called and none counts (a tie); None before trick 1 is over or when nobody called a meld.
+    pub fn melds_declared(&self) -> Option<Vec<(super::Seat, i64)>> {
+        let played = matches!(
+            self.phase(),
+            Phase::Play | Phase::Back | Phase::Call | Phase::Claim | Phase::Over
+        );
+        let any_called = self.meld_said.iter().take(self.n as usize).any(|s| *s != 0);
+        if !played || self.contract.is_none() || self.play.tricks_played == 0 || !any_called {
+            return None;
+        }
+        let mut melds = [0i64; MAX_SEATS];
+        add_meld_points(self, &mut melds);
+        Some(
+            (0..self.n)
+                .filter_map(|p| {
+                    let m = melds.get(p as usize).copied().unwrap_or(0);
+                    (m != 0).then(|| (self.seat_of(super::Pos(p)), m))
+                })
+                .collect(),
+        )
+    }
+}

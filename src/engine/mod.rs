@@ -48,6 +48,7 @@ mod stage;
 mod switch;
 pub mod tables;
 pub mod talon_draw;
+mod trick_log;
 mod undertakings;
 
 pub use deal::{Deal, DealError};
@@ -57,6 +58,7 @@ pub use play::{Play, PlayError};
 pub use seats::{Pos, Seat};
 pub use sim::{simulate, Summary};
 pub use tables::{PlayTable, Tables};
+pub use trick_log::SeenTrick;
 
 use crate::model::{HandStage, Variant};
 use std::sync::Arc;

@@ -314,3 +314,31 @@ pub fn history_texts(game: &Game) -> Vec<String> {
     }
     out
 }
+
+/// What a player says at the table for `action`, in the variant's own words, where that differs
+/// from the action's written form (`action_text`): the doubling level it says (`rekontra on
+/// adu` for `kontra game`), the calling round's name (`gyerünk on adu` for `call game`). `game`
+/// is the hand before the action. None where the written form is already the table's word.
+pub fn spoken_words(game: &Game, action: Action) -> Option<String> {
+    let v = &game.rules().variant;
+    let on = |item: Item| match item {
+        Item::Game => game
+            .contract()
+            .and_then(|c| v.contracts.get(c))
+            .map(|c| c.name.clone())
+            .unwrap_or_else(|| "the game".into()),
+        _ => item_name(game, item),
+    };
+    match action {
+        Action::Kontra(item) => {
+            let said = match item {
+                Item::Game => game.game_levels().said,
+                Item::Figure(k) => game.announcements().get(k as usize)?.levels.said,
+            };
+            let level = v.doublings.first()?.levels.get(said as usize)?;
+            Some(format!("{level} on {}", on(item)))
+        }
+        Action::Call(item) => Some(format!("{} on {}", v.calling.as_ref()?.name, on(item))),
+        _ => None,
+    }
+}

@@ -15,6 +15,9 @@
 //! - A row (`suit tok`, `sequence kvart`, `when adu:`) the base does not have adds a row; it is
 //!   an error only when its name folds equal to an existing row's (`suit tok` for `suit tök`):
 //!   rows are short names where a small edit is often a different, genuine row (`kvint`, `kvart`).
+//!   A row that is named by its first word (`orders { natürlich A K ... }`, `points`) is a name
+//!   contracts refer to, as a block's is: close as block names are close, or sharing a stem
+//!   (`natürlich`/`natural`), it is an error with "did you mean".
 
 use super::{starts_with, AddressMap, Entry, Parsed};
 use crate::diag::{Code, Diag};
@@ -149,15 +152,26 @@ fn new_row(tree: &AddressMap<Entry>, p: &Parsed, addr: &[String], e: &Entry) -> 
     if e.stmt.words.len() < 2 || addr.len() < 2 {
         return None;
     }
+    // a row whose first word is its name (`natural A 10 K ...` in `orders`) is a thing of its
+    // own that contracts name: one named almost like a base's row, or with its stem, is surely
+    // meant as that row
+    let named_row = e.stmt.kind.spec().lead.is_empty() && addr.len() == parent.len() + 1;
+    let like = |l: &str| {
+        names::close(l, last) == Some(0)
+            || (named_row && (names::close(l, last).is_some() || names::same_stem(l, last)))
+    };
     let existing = tree.keys().find(|a| {
-        a.len() == addr.len()
-            && a[..parent.len()] == *parent
-            && a.last().is_some_and(|l| l != last && names::close(l, last) == Some(0))
+        a.len() == addr.len() && a[..parent.len()] == *parent && a.last().is_some_and(|l| l != last && like(l))
     })?;
     let have = existing.last()?;
     let word = e.stmt.words.iter().find(|w| w.text == *last);
     let span: Span = word.map_or(e.stmt.head_span(), |w| w.span);
     let what = super::address_text(&addr.to_vec(), e.block_len);
+    let why = if names::close(have, last) == Some(0) {
+        "names that differ only in accents or case are one name to a reader"
+    } else {
+        "a new row here is a new name, and the base's row would stay as it is"
+    };
     Some(
         Diag::new(
             Code::UnknownName,
@@ -166,7 +180,7 @@ fn new_row(tree: &AddressMap<Entry>, p: &Parsed, addr: &[String], e: &Entry) -> 
         )
         .label(span, format!("the base has `{have}`"))
         .help(format!(
-            "did you mean `{have}`? names that differ only in accents or case are one name to a reader; write `{have}` to change the base's row"
+            "did you mean `{have}`? {why}; write `{have}` to change the base's row, or give a row of your own a name that does not read like an existing one"
         )),
     )
 }

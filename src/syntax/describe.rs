@@ -19,6 +19,7 @@ fn part_phrase(rule: Rule) -> Option<&'static str> {
         Rule::EOI => "end of file",
         Rule::comment => "a comment",
         Rule::name => "a name",
+        Rule::parent_path => "a path to a rules file, ending in `.kartya`",
         Rule::code => "a code such as `A` or `10`",
         Rule::int => "a number",
         Rule::string => "text in double quotes",

@@ -57,7 +57,7 @@ impl StmtKind {
 
 stmt_kinds! {
     variant_line [] "variant" "variant NAME \"TEXT\"" header = true, phrase = "`variant` or `house-rules`", doc = "the-header";
-    house_rules_line [] "house-rules" "house-rules NAME \"TEXT\" [extends NAME]" header = true, phrase = "`variant` or `house-rules`", doc = "the-header";
+    house_rules_line [] "house-rules" "house-rules NAME \"TEXT\" [extends BASE]" header = true, phrase = "`variant` or `house-rules`", doc = "the-header";
     source_line [] "source" "source \"TEXT\"" header = true, doc = "source";
 
     game_block [] "game" "game { ... }" block = true, doc = "game";
