@@ -157,6 +157,11 @@ enum Command {
         /// pimc's cards); docs/bots.md.
         #[arg(long, value_name = "KIND", default_value = "random", value_parser = play::parse_bots)]
         bots: kartya::bots::BotKind,
+        /// The pimc bots' budget: the nodes one world's solve may visit (never a clock), 1 to
+        /// 10^12; default 2,000,000. Only with --bots pimc.
+        #[arg(long, value_name = "N",
+              value_parser = clap::value_parser!(u64).range(1..=kartya::pimc::MAX_NODES))]
+        nodes: Option<u64>,
     },
     /// Play yourself at the terminal against bots, one hand or a session: what your seat may
     /// see, each trick as it is taken, the legal actions in the variant's words; the score sheet
@@ -194,6 +199,11 @@ enum Command {
         /// rules of thumb read from the rules), random or pimc (docs/bots.md).
         #[arg(long, value_name = "KIND", default_value = "heuristic", value_parser = play::parse_bots)]
         bots: kartya::bots::BotKind,
+        /// The pimc bots' budget: the nodes one world's solve may visit (never a clock), 1 to
+        /// 10^12; default 2,000,000. Only with --bots pimc.
+        #[arg(long, value_name = "N",
+              value_parser = clap::value_parser!(u64).range(1..=kartya::pimc::MAX_NODES))]
+        nodes: Option<u64>,
     },
     /// Play the same deals under two rule sets and compare the results, with 95% intervals.
     #[command(
@@ -236,6 +246,11 @@ enum Command {
         /// Play only shard I of N (1 to N) of the run's hands, for `kartya merge`.
         #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, conflicts_with_all = ["csv", "report"])]
         shard: Option<kartya::engine::sim::Shard>,
+        /// The pimc bots' budget: the nodes one world's solve may visit (never a clock), 1 to
+        /// 10^12; default 2,000,000. Only with --bots pimc.
+        #[arg(long, value_name = "N",
+              value_parser = clap::value_parser!(u64).range(1..=kartya::pimc::MAX_NODES))]
+        nodes: Option<u64>,
     },
     /// Merge the `simulate --shard i/n --json` (or `compare --shard i/n --json`) outputs of all
     /// shards of a run into the `--json` that one run prints.
@@ -321,19 +336,22 @@ fn main() -> ExitCode {
             threads,
             shard,
             bots,
-        } => play::simulate(
-            &args,
-            play::SimArgs {
-                hands: hands.unsigned_abs(),
-                seed,
-                json,
-                records,
-                force,
-                threads: threads.map(usize::from),
-                shard,
-                bots,
-            },
-        ),
+            nodes,
+        } => with_nodes("simulate", nodes, bots.name(), || {
+            play::simulate(
+                &args,
+                play::SimArgs {
+                    hands: hands.unsigned_abs(),
+                    seed,
+                    json,
+                    records,
+                    force,
+                    threads: threads.map(usize::from),
+                    shard,
+                    bots,
+                },
+            )
+        }),
         Command::Compare {
             a,
             b,
@@ -346,18 +364,21 @@ fn main() -> ExitCode {
             force,
             threads,
             shard,
-        } => compare::compare(compare::CompareArgs {
-            a,
-            b,
-            bots,
-            hands: hands.unsigned_abs(),
-            seed,
-            json,
-            csv,
-            report,
-            force,
-            threads: threads.map(usize::from),
-            shard,
+            nodes,
+        } => with_nodes("compare", nodes, &bots.clone(), || {
+            compare::compare(compare::CompareArgs {
+                a,
+                b,
+                bots,
+                hands: hands.unsigned_abs(),
+                seed,
+                json,
+                csv,
+                report,
+                force,
+                threads: threads.map(usize::from),
+                shard,
+            })
         }),
         Command::Merge { files } => shard::merge(&files),
         Command::Play {
@@ -370,20 +391,59 @@ fn main() -> ExitCode {
             resume,
             force,
             bots,
-        } => table::play(
-            &args,
-            table::PlayArgs {
-                seats: seat,
-                seed,
-                hand,
-                hands,
-                save,
-                resume,
-                force,
-                bots,
-            },
-        ),
+            nodes,
+        } => with_nodes("play", nodes, bots.name(), || {
+            table::play(
+                &args,
+                table::PlayArgs {
+                    seats: seat,
+                    seed,
+                    hand,
+                    hands,
+                    save,
+                    resume,
+                    force,
+                    bots,
+                },
+            )
+        }),
     }
+}
+
+/// Runs a command of bots with the pimc bots' node budget `--nodes` (refused for other bots),
+/// then says how many of pimc's card decisions hit it.
+fn with_nodes(command: &str, nodes: Option<u64>, bots: &str, run: impl FnOnce() -> ExitCode) -> ExitCode {
+    // the kinds that search with pimc: pimc, and the sampled bot whose cards are pimc's
+    let searching = [
+        kartya::bots::BotKind::Pimc.name(),
+        kartya::bots::BotKind::SampledPimc.name(),
+    ];
+    if let Some(n) = nodes {
+        if !searching.contains(&bots) {
+            let (sources, d) = io::flag_path_diag(
+                Code::OutOfRange,
+                command,
+                "--nodes",
+                &n.to_string(),
+                format!("--nodes is the budget of the bots that search, and the {bots} bots search nothing"),
+                "this budget",
+                "give it with --bots pimc or --bots sampled-pimc, or leave it out".to_string(),
+            );
+            print_diags(&[d], &sources);
+            return ExitCode::from(2);
+        }
+        kartya::pimc::set_node_budget(n);
+    }
+    let code = run();
+    let (decisions, over) = kartya::pimc::decisions_over_budget();
+    if over > 0 {
+        errln!(
+            "note: {over} of pimc's {decisions} card decisions solved no world within the budget of {} nodes a world (or had too many deals to count) and played the legal card of fewest points",
+            kartya::pimc::node_budget()
+        );
+        errln!("  help: give `--nodes` a larger number for stronger play, or a smaller one for faster hands");
+    }
+    code
 }
 
 /// Compiles checked rules for play. Rules beyond the engine's fixed limits (which the checker

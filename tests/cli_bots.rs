@@ -117,3 +117,40 @@ fn heuristic_records_name_their_bots_and_replay() {
     }
     assert_eq!(serde_json::json!(sum), total, "{}", stdout(&replayed));
 }
+
+/// Issue 28.12: `--nodes N` is the pimc bots' budget in `simulate`, `compare` and `play` (before,
+/// it could not be given: pimc ran at 2,000,000 nodes a world whatever the table). The output
+/// names another budget with its bots; decisions that hit the budget are counted in a note; with
+/// other bots the option is refused.
+#[test]
+fn nodes_is_the_pimc_bots_budget() {
+    let o = kartya(&[
+        "simulate", "alsos-3p", "--bots", "pimc", "--nodes", "1", "--hands", "2", "--json",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(results(&o)["bots"], "pimc --nodes 1");
+    let err = stderr(&o);
+    assert!(
+        err.contains("within the budget of 1 nodes") && err.contains("--nodes"),
+        "{err}"
+    );
+    for cmd in [
+        &["simulate", "alsos-3p", "--nodes", "100"][..],
+        &[
+            "compare",
+            "alsos-3p",
+            "--",
+            "alsos-3p",
+            "--bots",
+            "heuristic",
+            "--nodes",
+            "100",
+        ][..],
+    ] {
+        let o = kartya(cmd);
+        assert_eq!(code(&o), 2, "{cmd:?}");
+        assert!(stderr(&o).contains("--bots pimc"), "{}", stderr(&o));
+    }
+    let o = kartya(&["simulate", "alsos-3p", "--bots", "pimc", "--nodes", "0"]);
+    assert_eq!(code(&o), 2);
+}

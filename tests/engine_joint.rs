@@ -83,6 +83,9 @@ fn the_hand_records_are_the_scenarios() {
     for (file, g, _, note) in scenarios(&r) {
         let mut rec = kartya::record::export(&g, kartya::record::RulesRef::Name("koenigrufen-graden".into()), vec![]);
         rec.note = Some(note.to_string());
+        // the stored records carry no digest: it would change with any change of the variant's
+        // model (tests/records.rs holds the digest)
+        rec.rules_digest = None;
         let path = common::root().join("tests/hands").join(file);
         let json = kartya::record::to_json(&rec) + "\n";
         if std::env::var_os("KARTYA_WRITE_JOINT_RECORDS").is_some() {

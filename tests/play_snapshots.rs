@@ -23,7 +23,10 @@ fn every_bundled_file_plays_as_its_snapshot() {
         let mut buf = Vec::new();
         for i in 0..RECORDS {
             let g = sim::random_hand(&rules, SEED, i, &mut buf);
-            let rec = record::export(&g, RulesRef::Name(b.name.to_string()), Vec::new());
+            let mut rec = record::export(&g, RulesRef::Name(b.name.to_string()), Vec::new());
+            // the digest changes with any change of the model, played or not: these snapshots
+            // record the play (tests/records.rs holds the digest)
+            rec.rules_digest = None;
             out.push_str(&format!("\nhand {i}\n"));
             out.push_str(&record::to_json(&rec));
             out.push('\n');

@@ -70,3 +70,52 @@ fn simulated_hands_round_trip_through_records() {
         }
     }
 }
+
+/// Issue 28.13: a record of a 3-player hand relabelled as `alsos-4p` (32 cards too) replayed
+/// cleanly under the other rules. A record now carries its rules' digest and is refused under
+/// rules of another; without the digest (removed on purpose) it replays as before.
+#[test]
+fn a_record_relabelled_as_another_variant_is_refused() {
+    let rules = bundled_rules("alsos-3p").unwrap_or_else(|e| panic!("{e}"));
+    let mut buf = Vec::new();
+    let g = sim::random_hand(&rules, 1, 0, &mut buf);
+    let rec = record::export(&g, RulesRef::Name("alsos-3p".into()), Vec::new());
+    let text = record::to_json(&rec);
+    let own = replay_text("own.json", &text);
+    assert!(own.diags.iter().all(|d| !d.is_error()), "{:?}", own.diags);
+    let relabelled = text.replace("\"variant\": \"alsos-3p\"", "\"variant\": \"alsos-4p\"");
+    assert_ne!(relabelled, text);
+    let r = replay_text("relabelled.json", &relabelled);
+    assert!(r.game.is_none(), "a 3-player hand replayed under alsos-4p");
+    assert!(
+        r.diags
+            .iter()
+            .any(|d| d.is_error() && d.message.contains("played under other rules than `alsos-4p`")),
+        "{:?}",
+        r.diags.iter().map(|d| &d.message).collect::<Vec<_>>()
+    );
+    // the digest removed: the reader takes the record under the rules it names, as before
+    let mut bare = rec.clone();
+    bare.rules_digest = None;
+    bare.variant = RulesRef::Name("alsos-4p".into());
+    let r = replay_text("bare.json", &record::to_json(&bare));
+    assert!(r.diags.iter().all(|d| !d.message.contains("rules_digest")));
+}
+
+/// Issue 28.13: a deal written as hands says how many players it is for; a record of 2 hands is
+/// refused under rules that deal to 3 players with a message that says so (before, it was "the
+/// deal leaves out ..." or a count of cards).
+#[test]
+fn a_deal_of_other_hands_than_players_is_refused_by_its_count() {
+    let text = r#"{"variant": "alsos-4p", "dealer": 0,
+      "deal": {"hands": [["makk.A"], ["makk.K"]], "talon": []},
+      "actions": []}"#;
+    let r = replay_text("three-hands.json", text);
+    assert!(
+        r.diags.iter().any(|d| d.is_error()
+            && d.message
+                .contains("the deal has 2 hands, but these rules deal to 3 players")),
+        "{:?}",
+        r.diags.iter().map(|d| &d.message).collect::<Vec<_>>()
+    );
+}

@@ -277,7 +277,7 @@ pub fn run_json(h: &Heading, tally: &Tally, elapsed: f64) -> serde_json::Value {
     json!({
         "a": h.a,
         "b": h.b,
-        "bots": h.bots,
+        "bots": super::play::bots_label(h.bots),
         "hands": h.hands,
         "seed": h.seed,
         "paired": tally.paired(),

@@ -144,7 +144,7 @@ pub fn simulate(args: &[String], opts: SimArgs) -> ExitCode {
         });
         // only bots other than the random ones are named: a random run's output stays as it was
         if let (true, Some(o)) = (opts.bots != BotKind::Random, out.as_object_mut()) {
-            o.insert("bots".into(), opts.bots.name().into());
+            o.insert("bots".into(), bots_label(opts.bots.name()).into());
         }
         // only a shard says so: the output of a whole run stays as it was
         if let (Some(s), Some(o)) = (opts.shard, out.as_object_mut()) {
@@ -320,7 +320,7 @@ fn write_records(
         "complete": false,
     });
     if let (true, Some(o)) = (kind != BotKind::Random, manifest.as_object_mut()) {
-        o.insert("bots".into(), kind.name().into());
+        o.insert("bots".into(), bots_label(kind.name()).into());
     }
     let write_manifest = |m: &serde_json::Value| {
         super::output::write_whole(
@@ -425,6 +425,18 @@ impl Drop for Progress {
         if let Some(b) = &self.0 {
             b.finish_and_clear();
         }
+    }
+}
+
+/// The bots as an output names them: the kind, and for pimc bots with another `--nodes` than
+/// the default the budget too (`pimc --nodes 500000`), so that shards of other budgets are not
+/// merged as one run.
+pub(super) fn bots_label(kind: &str) -> String {
+    let n = kartya::pimc::node_budget();
+    if kind == BotKind::Pimc.name() && n != kartya::pimc::DEFAULT_NODES {
+        format!("{kind} --nodes {n}")
+    } else {
+        kind.to_string()
     }
 }
 

@@ -79,6 +79,8 @@ pub struct Rules {
     pub stages: Vec<HandStage>,
     /// The table seats of the active positions, forehand first, for each dealer seat.
     pub seat_orders: Vec<[Seat; tables::MAX_SEATS]>,
+    /// `digest()`, made on first use.
+    digest: std::sync::OnceLock<String>,
 }
 
 impl Rules {
@@ -117,7 +119,21 @@ impl Rules {
             tables,
             figures,
             melds,
+            digest: std::sync::OnceLock::new(),
         }))
+    }
+
+    /// A digest of the rules as read (the checked model, so not the files' comments or layout):
+    /// FNV-1a of 64 bits over the model's JSON, as 16 hex digits. A record carries it, so that a
+    /// record is not replayed under other rules than it was played under (another variant's name
+    /// written in, or the files changed since).
+    pub fn digest(&self) -> &str {
+        self.digest.get_or_init(|| {
+            use std::hash::Hasher;
+            let mut h = crate::resolve::Fnv::default();
+            h.write(serde_json::to_string(&self.variant).unwrap_or_default().as_bytes());
+            format!("{:016x}", h.finish())
+        })
     }
 }
 

@@ -5,11 +5,11 @@ use super::*;
 use crate::diag::{Code, Diag};
 use crate::resolve::{Entry, RuleTree};
 
-fn entry<'a>(tree: &'a RuleTree, addr: &[&str]) -> Option<&'a Entry> {
+pub(super) fn entry<'a>(tree: &'a RuleTree, addr: &[&str]) -> Option<&'a Entry> {
     tree.entries.get(&crate::resolve::AddressRef(addr))
 }
 
-fn at(tree: &RuleTree, addr: &[&str]) -> (FileId, Span) {
+pub(super) fn at(tree: &RuleTree, addr: &[&str]) -> (FileId, Span) {
     entry(tree, addr)
         .map(|e| (e.file, e.stmt.head_span()))
         .unwrap_or((tree.files.first().copied().unwrap_or(FileId(0)), Span::default()))
@@ -21,6 +21,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &mut
     contracts_reachable(v, tree, prov, diags);
     exchanges_can_happen(v, tree, diags);
     super::no_effect::check(v, tree, diags);
+    super::value_bound::check(v, tree, diags);
     unused(v, tree, diags);
 }
 

@@ -9,6 +9,7 @@ pub mod cond;
 mod no_effect;
 mod stages;
 pub mod undertakings;
+mod value_bound;
 
 pub use build::build;
 pub use cond::{CardSel, Cond, Prim, SuitSel};

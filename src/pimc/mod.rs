@@ -20,7 +20,38 @@ use crate::engine::{Game, Phase, Seat};
 use crate::solve::{Objective, Solver};
 use info::{InfoError, InfoSet};
 use rand::RngCore;
-use sample::{world_play, Sampler, Unsatisfiable, World};
+use sample::{world_play, NoWorld, Sampler, World};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The nodes one world's solve may visit by default.
+pub const DEFAULT_NODES: u64 = 2_000_000;
+/// The largest node budget taken (`--nodes`): beyond it one card would take days.
+pub const MAX_NODES: u64 = 1_000_000_000_000;
+
+/// The node budget of `PimcOptions::default()` in this process: `DEFAULT_NODES` unless the
+/// command line's `--nodes` set another (`set_node_budget`), so that every bot a run makes, on
+/// every thread, thinks as hard as asked.
+static NODE_BUDGET: AtomicU64 = AtomicU64::new(DEFAULT_NODES);
+/// Card decisions taken by `choose_card` in this process, and those where no world was solved
+/// within the budget (or the worlds were too many to count), which played the cheap fallback.
+static DECISIONS: AtomicU64 = AtomicU64::new(0);
+static FALLBACKS: AtomicU64 = AtomicU64::new(0);
+
+/// Sets the node budget of `PimcOptions::default()` for this process (1 to `MAX_NODES`).
+pub fn set_node_budget(nodes: u64) {
+    NODE_BUDGET.store(nodes.clamp(1, MAX_NODES), Ordering::Relaxed);
+}
+
+/// The node budget of `PimcOptions::default()`.
+pub fn node_budget() -> u64 {
+    NODE_BUDGET.load(Ordering::Relaxed)
+}
+
+/// How many card decisions `choose_card` took in this process, and how many of them hit the
+/// budget (no world solved within it, or too many deals to count) and played the fallback.
+pub fn decisions_over_budget() -> (u64, u64) {
+    (DECISIONS.load(Ordering::Relaxed), FALLBACKS.load(Ordering::Relaxed))
+}
 
 /// How hard the bot thinks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,7 +67,7 @@ impl Default for PimcOptions {
     fn default() -> Self {
         PimcOptions {
             samples: 20,
-            node_budget: 2_000_000,
+            node_budget: node_budget(),
         }
     }
 }
@@ -48,6 +79,8 @@ pub enum PimcError {
     Info(InfoError),
     /// No deal fits what the seat has seen.
     Unsatisfiable,
+    /// The deals that fit are too many to count within `sample::MAX_COUNTED` states.
+    TooLarge,
 }
 
 impl From<InfoError> for PimcError {
@@ -56,9 +89,12 @@ impl From<InfoError> for PimcError {
     }
 }
 
-impl From<Unsatisfiable> for PimcError {
-    fn from(_: Unsatisfiable) -> Self {
-        PimcError::Unsatisfiable
+impl From<NoWorld> for PimcError {
+    fn from(e: NoWorld) -> Self {
+        match e {
+            NoWorld::Unsatisfiable => PimcError::Unsatisfiable,
+            NoWorld::TooLarge => PimcError::TooLarge,
+        }
     }
 }
 
@@ -70,6 +106,10 @@ pub struct Choice {
     pub legal: u64,
     /// Worlds solved within the budget (the others are left out).
     pub solved: u32,
+    /// Worlds drawn (solved or left out over the budget).
+    pub worlds: u32,
+    /// The nodes the solves visited, all worlds together.
+    pub nodes: u64,
     /// Per card, the sum over the solved worlds of its value for the seat's side (the
     /// declarer's count, negated where the seat wants it low).
     pub totals: [i64; MAX_CARDS],
@@ -82,8 +122,13 @@ pub struct Choice {
 /// fewest card points, the lowest card first: a cheap discard.
 pub fn choose_card(g: &Game, seat: Seat, opts: &PimcOptions, rng: &mut HandRng) -> Option<u8> {
     let legal = cards_of(g, seat)?;
+    DECISIONS.fetch_add(1, Ordering::Relaxed);
     match try_choose_card(g, seat, opts, rng) {
         Ok(Some(c)) if c.solved > 0 => Some(c.card),
+        Ok(Some(_)) | Err(PimcError::TooLarge) => {
+            FALLBACKS.fetch_add(1, Ordering::Relaxed);
+            Some(cheapest(g, legal))
+        }
         _ => Some(cheapest(g, legal)),
     }
 }
@@ -135,6 +180,7 @@ pub fn try_choose_card(
     let declarer = g.declarer().and_then(|d| g.pos_of(d)).map(|p| p.0);
     let mut totals = [0i64; MAX_CARDS];
     let mut solved = 0;
+    let (mut worlds, mut nodes) = (0, 0u64);
     let mut values = [0i32; MAX_CARDS];
     for k in 0..opts.samples {
         let mut wrng = hand_rng(stream, u64::from(k));
@@ -142,7 +188,10 @@ pub fn try_choose_card(
         let wobj = world_objective(&info, &obj, declarer, &w);
         let seat_high = (wobj.side & (1 << info.me) != 0) == wobj.side_maximizes;
         let p = world_play(&info, g.play_state(), &w);
-        let Ok(m) = solver.card_values(t, &p, &wobj, &mut values) else {
+        let solve = solver.card_values(t, &p, &wobj, &mut values);
+        nodes += solver.nodes();
+        worlds += 1;
+        let Ok(m) = solve else {
             continue;
         };
         solved += 1;
@@ -167,6 +216,8 @@ pub fn try_choose_card(
         card,
         legal,
         solved,
+        worlds,
+        nodes,
         totals,
     }))
 }

@@ -25,6 +25,27 @@ const NOBODY: usize = MAX_SEATS;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Unsatisfiable;
 
+/// Why no world can be drawn: none fits, or counting them would take more than `MAX_COUNTED`
+/// states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoWorld {
+    Unsatisfiable,
+    TooLarge,
+}
+
+impl From<Unsatisfiable> for NoWorld {
+    fn from(_: Unsatisfiable) -> Self {
+        NoWorld::Unsatisfiable
+    }
+}
+
+/// The most states (a card's index and the room left in each hand) the count keeps: the memory
+/// and the work of one decision's count are bounded by it (some 10 MiB). A bundled file needs
+/// far fewer (4 players and a 54-card pack: some 50,000); 7 hidden hands of 8 cards (8 players,
+/// 64 cards) need millions early in the hand, and the decision falls back until the cards left
+/// fit.
+pub const MAX_COUNTED: usize = 1 << 18;
+
 /// One deal of the hidden cards: every active position's hand now, and nobody's cards.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct World {
@@ -44,8 +65,9 @@ pub struct Sampler<'a> {
 }
 
 impl<'a> Sampler<'a> {
-    /// A sampler for `info`, or `Unsatisfiable` when no deal fits it.
-    pub fn new(info: &'a InfoSet) -> Result<Sampler<'a>, Unsatisfiable> {
+    /// A sampler for `info`, or `Unsatisfiable` when no deal fits it, or `TooLarge` when
+    /// counting the deals would keep more than `MAX_COUNTED` states.
+    pub fn new(info: &'a InfoSet) -> Result<Sampler<'a>, NoWorld> {
         let n = info.n as usize;
         let mut room = [0u8; SLOTS];
         // every hand's room: the observer's own is its hidden packet before the pickup (none
@@ -57,7 +79,7 @@ impl<'a> Sampler<'a> {
         room[NOBODY] = info.nobody_size;
         let cards: Vec<u8> = (0..64u8).filter(|&c| info.pool & bit(c) != 0).collect();
         if room.iter().map(|&r| r as usize).sum::<usize>() != cards.len() {
-            return Err(Unsatisfiable);
+            return Err(NoWorld::Unsatisfiable);
         }
         let allowed = cards
             .iter()
@@ -80,8 +102,11 @@ impl<'a> Sampler<'a> {
             total: 0.0,
         };
         s.total = s.count(0, room);
+        if s.memo.len() > MAX_COUNTED {
+            return Err(NoWorld::TooLarge);
+        }
         if s.total <= 0.0 {
-            return Err(Unsatisfiable);
+            return Err(NoWorld::Unsatisfiable);
         }
         Ok(s)
     }
@@ -98,6 +123,10 @@ impl<'a> Sampler<'a> {
         };
         if let Some(&v) = self.memo.get(&(i as u8, room)) {
             return v;
+        }
+        // over the bound the count is given up (`new` says so); unwinding stops at once
+        if self.memo.len() > MAX_COUNTED {
+            return 0.0;
         }
         let mut total = 0.0;
         for s in 0..SLOTS {

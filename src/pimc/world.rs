@@ -39,6 +39,17 @@ pub type Likelihood<'a> = dyn FnMut(&Game, Seat, Action) -> f64 + 'a;
 pub enum WorldError {
     Info(InfoError),
     Unsatisfiable,
+    /// The count of the possible deals is past pimc's bound (`sample::NoWorld::TooLarge`).
+    TooLarge,
+}
+
+impl From<super::sample::NoWorld> for WorldError {
+    fn from(e: super::sample::NoWorld) -> Self {
+        match e {
+            super::sample::NoWorld::Unsatisfiable => WorldError::Unsatisfiable,
+            super::sample::NoWorld::TooLarge => WorldError::TooLarge,
+        }
+    }
 }
 
 impl From<InfoError> for WorldError {

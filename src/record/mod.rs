@@ -56,6 +56,11 @@ pub struct Record {
     pub variant: RulesRef,
     #[serde(default)]
     pub house_rules: Vec<RulesRef>,
+    /// The digest of the rules the hand was played under (`Rules::digest`): replay refuses the
+    /// record under rules of another digest. Optional: absent from records written by hand and
+    /// before it existed, and removed to replay a record under changed rules on purpose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_digest: Option<String>,
     /// The dealer's table seat (0-based).
     pub dealer: u8,
     pub deal: DealRecord,
@@ -139,6 +144,22 @@ fn load_rules(
     }
 }
 
+/// A record whose `rules_digest` is not the digest of the rules it names now: written under
+/// other rules (another variant's name written in, or the files changed since).
+fn other_rules(file: FileId, spans: &json_spans::Spans, names: &[String]) -> Diag {
+    Diag::new(
+        Code::BadRecord,
+        file,
+        format!(
+            "this hand was played under other rules than `{}`: its `rules_digest` is not theirs",
+            names.join(" + ")
+        ),
+    )
+    .label(spans.key("rules_digest"), "the rules it was played under")
+    .label(spans.key("variant"), "not these rules")
+    .help("replay the record with the rules it names as they were when it was written; to replay it under these rules on purpose, remove its `rules_digest`")
+}
+
 /// The deck order a record's deal stands for, or diagnostics naming the bad card.
 fn deck_order(
     v: &Variant,
@@ -199,6 +220,22 @@ fn deck_order(
             .enumerate()
             .filter_map(|(i, t)| parse(t, spans.nested(&["deal", "deck"], &[i]), diags))
             .collect(),
+        DealRecord::Hands { hands, .. } if hands.len() != v.active as usize => {
+            diags.push(
+                Diag::new(
+                    Code::BadRecord,
+                    file,
+                    format!(
+                        "the deal has {} hands, but these rules deal to {} players",
+                        hands.len(),
+                        v.active
+                    ),
+                )
+                .label(spans.nested(&["deal", "hands"], &[]), "these hands")
+                .help("replay the record with the rules it was played under: a deal has one hand per player"),
+            );
+            return None;
+        }
         DealRecord::Hands { hands, talon } => {
             let mut hand_cards: Vec<Vec<u8>> = Vec::new();
             for (h, cards) in hands.iter().enumerate() {
@@ -320,6 +357,14 @@ fn replay_actions(sources: &mut SourceSet, file: FileId, unfinished: bool) -> Re
             diags,
         };
     };
+    if rec.rules_digest.as_deref().is_some_and(|d| d != rules.digest()) {
+        diags.push(other_rules(file, &spans, &names));
+        return Replayed {
+            game: None,
+            variant_names: names,
+            diags,
+        };
+    }
     let v = &rules.variant;
     if rec.dealer >= v.players {
         diags.push(
@@ -452,6 +497,7 @@ pub fn export(game: &Game, variant: RulesRef, house_rules: Vec<RulesRef>) -> Rec
         format: Some(FORMAT.to_string()),
         variant,
         house_rules,
+        rules_digest: Some(game.rules().digest().to_string()),
         dealer: game.dealer().0,
         deal: DealRecord::Deck { deck },
         actions,

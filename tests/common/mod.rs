@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod mutate;
 
 use kartya::diag::Diag;
 use kartya::load::Loaded;
