@@ -2,23 +2,14 @@
 //! a saved record that `kartya replay` reads back, answers to wrong input, and the refusals
 //! (a seat off the table, an existing file without --force, input that ends too soon).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::{Command, Output};
 
 fn play(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kartya"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("kartya runs");
-    if let Some(mut stdin) = child.stdin.take() {
-        // the hand may end before every line is read: a closed pipe is not an error here
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    child.wait_with_output().expect("kartya ends")
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    common::cli::kartya_with_input(&all, input)
 }
 
 /// Always the first listed action: enough answers for any hand of the bundled games.

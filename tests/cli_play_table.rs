@@ -5,23 +5,15 @@
 //! doubling level and for gyerünk, the "why" under the sheet; a session of several hands with
 //! the running score, saved and resumed to the same result; hot seat.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn play(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kartya"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("kartya runs");
-    if let Some(mut stdin) = child.stdin.take() {
-        // the hand may end before every line is read: a closed pipe is not an error here
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    child.wait_with_output().expect("kartya ends")
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    common::cli::kartya_with_input(&all, input)
 }
 
 fn firsts(n: usize) -> String {

@@ -1,8 +1,9 @@
 //! Running the built `kartya` binary from the CLI tests: takes arguments, gives the process's
 //! output without colour, its exit code and its streams as text.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// The binary, with colour off so that diagnostics render plain.
 pub fn bin() -> Command {
@@ -16,6 +17,28 @@ pub fn kartya(args: &[&str]) -> Output {
     match bin().args(args).output() {
         Ok(o) => o,
         Err(e) => panic!("cannot run kartya: {e}"),
+    }
+}
+
+/// Runs the binary with these arguments and `input` on its stdin (`kartya play`'s answers). The
+/// command may end before it has read every line: a closed pipe is not an error here.
+pub fn kartya_with_input(args: &[&str], input: &str) -> Output {
+    let child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => panic!("cannot run kartya: {e}"),
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    match child.wait_with_output() {
+        Ok(o) => o,
+        Err(e) => panic!("kartya did not end: {e}"),
     }
 }
 
