@@ -943,6 +943,12 @@ fn after_contracts(v: &Variant, o: &mut String) {
             let name = |i: &usize| d.levels.get(*i).map(String::as_str).unwrap_or("?");
             let _ = writeln!(o, "  who said {} on an item may not say {} on it", name(a), name(b));
         }
+        if d.game_only {
+            let _ = writeln!(
+                o,
+                "  the levels are said on the game only, never on an announced figure"
+            );
+        }
         if let Some(n) = d.shows_talon_until {
             let _ = writeln!(
                 o,

@@ -105,7 +105,7 @@ impl Game {
             let multiplies = multipliers & 1u64.checked_shl(a.figure as u32).unwrap_or(0) != 0;
             let owner_is_declarer = declarer & 1u16.checked_shl(a.by as u32).unwrap_or(0) != 0;
             let said_by_this_side = (speaker_is_declarer == owner_is_declarer) == (l % 2 == 1);
-            let open = !multiplies & (l < levels_open) & said_by_this_side;
+            let open = !multiplies & !d.game_only & (l < levels_open) & said_by_this_side;
             // a per-player restriction (`not-same-player`): only ladders that have one pay for it
             let open = open && (d.not_same_player.is_empty() || !same_player_barred(d, a.levels, pos));
             if let Some(w) = o.kontra_figures.get_mut(i / 64) {
@@ -247,6 +247,9 @@ impl Game {
         let (d, declarer) = self.kontra_base()?;
         let (levels, owner_is_declarer) = self.item_levels(item).ok_or("no such announced item")?;
         if let Item::Figure(i) = item {
+            if d.game_only {
+                return Err("the doubling is said on the game only (`on game`)");
+            }
             if self
                 .anns
                 .get(i as usize)

@@ -780,6 +780,9 @@ pub struct Doubling {
     /// `shows-talon until trick N`: from the first level said on any item, the talon is face up
     /// for every seat until N tricks have been played.
     pub shows_talon_until: Option<u32>,
+    /// `on game`: the levels are said on the game only, not on announced figures.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub game_only: bool,
     /// `adds N`: each level said adds N to the item's value after its multiplier (0: nothing).
     #[serde(skip_serializing_if = "is_zero")]
     pub adds: i64,

@@ -34,6 +34,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     }
     figures(v, &mut out);
     calling(v, &mut out);
+    doubling_on_game(v, &mut out);
     front::check(v, &mut out);
     most::check(v, &mut out);
     claims::check(v, &mut out);
@@ -118,6 +119,21 @@ fn calling(v: &Variant, out: &mut Out) {
                 format!("`{name}` is called only with the game, but a call on the game does not double it: no call would ever reach it"),
                 "not in `game-includes`",
                 format!("add `{name}` to `game-includes`, or leave it out of this line"),
+            );
+        }
+    }
+}
+
+/// `on game` keeps the doubling off announced figures: it means something only where a figure
+/// may be announced at all.
+fn doubling_on_game(v: &Variant, out: &mut Out) {
+    for d in v.doublings.iter().filter(|d| d.game_only) {
+        if v.figures.is_empty() {
+            out.at(
+                &["doubling", d.name.as_str(), "on"],
+                "`on game` keeps the doubling off announced figures, but these rules have no figure".into(),
+                "no figure to keep it off",
+                "leave the line out".into(),
             );
         }
     }

@@ -170,6 +170,7 @@ stmt_kinds! {
     factor_stmt [doubling_block] "factor" "factor N";
     not_same_player_stmt [doubling_block] "not-same-player" "not-same-player NAME NAME" key = Key::Words(2);
     shows_talon_stmt [doubling_block] "shows-talon" "shows-talon until trick N";
+    on_game_stmt [doubling_block] "on" "on game";
     adds_stmt [doubling_block] "adds" "adds N";
 
     calling_block [] "calling" "calling NAME { ... }" block = true, key = Key::Words(2), doc = "calling";

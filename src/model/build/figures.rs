@@ -25,6 +25,7 @@ impl Builder<'_> {
                 top: 0,
                 not_same_player: Vec::new(),
                 shows_talon_until: None,
+                game_only: false,
                 adds: 0,
             };
             let mut top_word: Option<(Word, &Entry)> = None;
@@ -84,6 +85,7 @@ impl Builder<'_> {
                     }
                     Some(K::top_stmt) => top_word = w(e, 1).cloned().map(|wd| (wd, e)),
                     Some(K::adds_stmt) => d.adds = self.int(e, 1, 1, 1_000_000, "a value added").unwrap_or(0),
+                    Some(K::on_game_stmt) => d.game_only = true,
                     Some(K::shows_talon_stmt) => {
                         d.shows_talon_until = self.int(e, 3, 1, 32, "a trick number").map(|n| n as u32);
                     }
