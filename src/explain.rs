@@ -499,6 +499,9 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
     } else {
         let _ = writeln!(o, "  win: {win}");
     }
+    if let Some(lost) = c.value_lost {
+        let _ = writeln!(o, "  a lost game is worth {lost} (instead of the value)");
+    }
     if let Some(per_point) = c.point_difference_value {
         let _ = writeln!(
             o,

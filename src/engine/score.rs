@@ -186,6 +186,11 @@ pub(super) fn score_into(g: &Game, s: &mut Score) {
     if let Some(w) = g.conceded(Item::Game) {
         ctx.game_won = Some(w);
     }
+    // `lost-value N`: a lost game is worth its own value (a lost betli that pays double)
+    let base = match (ctx.game_won, contract.value_lost) {
+        (Some(false), Some(lost)) => lost,
+        _ => base,
+    };
     // overtricks for whichever side won, and the undoubled deduction of a declarer's win
     let (mut extra, mut deducted) = (0, 0);
     if let Some(w) = ctx.game_won {

@@ -376,6 +376,9 @@ pub struct Contract {
     /// sides' totals, instead of `value` (`score.rs`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub point_difference_value: Option<i64>,
+    /// `lost-value N`: what a lost game is worth instead of `value` (`score.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_lost: Option<i64>,
     /// `commits face-down-card`: the bidder lays face down, with his bid, the card he must play
     /// to trick 1; a higher bid gives it back (`engine/commit.rs`).
     pub commits_face_down: bool,

@@ -91,7 +91,11 @@ fn game_multipliers(v: &Variant) -> Vec<Factor> {
 /// The largest game value of a contract: its value (or without trumps), its overtricks at every
 /// trick, or its value per card point over every point of the pack.
 fn game_value(v: &Variant, c: &Contract) -> i128 {
-    let value = i128::from(c.value.max(c.value_no_trumps.unwrap_or(0)));
+    let value = i128::from(
+        c.value
+            .max(c.value_no_trumps.unwrap_or(0))
+            .max(c.value_lost.unwrap_or(0)),
+    );
     let tricks = i128::from(v.hand_size());
     let over = c
         .overtricks

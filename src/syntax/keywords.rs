@@ -204,6 +204,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_plays_on", "plays-on"),
     ("kw_plus_minus", "plus-minus"),
     ("kw_point_difference_value", "point-difference-value"),
+    ("kw_lost_value", "lost-value"),
     ("kw_points", "points"),
     ("kw_positive", "positive"),
     ("kw_qualify", "qualify"),

@@ -105,6 +105,7 @@ stmt_kinds! {
     win_stmt [contract_block] "win" "win (more-than-each (card-points+melds|card-points) | no-tricks | most-tricks | most-card-points | CONDITION)";
     minimum_by_melds_stmt [contract_block] "minimum-by-melds" "minimum-by-melds N N ...";
     point_difference_value_stmt [contract_block] "point-difference-value" "point-difference-value N";
+    lost_value_stmt [contract_block] "lost-value" "lost-value N";
     tie_stmt [contract_block] "tie" "tie (declarer-loses|most-pay-fewer|most-pay N ...|nobody)";
     melds_in_stmt [contract_block] "melds" "melds (none | (sequence|NAME) ...)" set_valued = true;
     early_end_stmt [contract_block] "early-end" "early-end when-lost";

@@ -51,6 +51,7 @@ impl Builder<'_> {
                 defence_open_after: None,
                 minimum_by_melds: Vec::new(),
                 point_difference_value: None,
+                value_lost: None,
                 commits_face_down: false,
                 joint: None,
                 raise_to: Vec::new(),
@@ -178,6 +179,9 @@ impl Builder<'_> {
                         }
                     }
                     Some(K::minimum_by_melds_stmt) => c.minimum_by_melds = self.minimum_by_melds(e),
+                    Some(K::lost_value_stmt) => {
+                        c.value_lost = self.int(e, 1, 0, 1_000_000, "a contract value");
+                    }
                     Some(K::point_difference_value_stmt) => {
                         c.point_difference_value = self.int(e, 1, 1, 1_000_000, "a value per point");
                     }

@@ -12,6 +12,15 @@ use super::*;
 pub(super) fn check(v: &Variant, out: &mut Out) {
     for (ci, c) in v.contracts.iter().enumerate() {
         let n = c.name.as_str();
+        // a lost game's value needs a declarer's game that can be lost
+        if c.value_lost.is_some() && (c.win.is_everyone_for_himself() || c.each_scores.is_some()) {
+            out.at(
+                &["contract", n, "lost-value"],
+                format!("contract `{n}` has no declarer's game to lose: `lost-value` never applies"),
+                "never applies",
+                "leave the line out".into(),
+            );
+        }
         let on_ladder = v
             .bid_ladders
             .iter()
