@@ -432,6 +432,12 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
             names.join(" or ")
         );
     }
+    if let Some(t) = c.declarer_open_after {
+        let _ = writeln!(
+            o,
+            "  open hands: once trick {t} is played the declarer's side lays its hands face up for every seat"
+        );
+    }
     if let Some(t) = c.defence_open_after {
         let _ = writeln!(
             o,

@@ -35,8 +35,8 @@ pub struct Observation {
     pub open_hand: u64,
     /// The declarer's partner (table seat), once this seat may know him (`partner.rs`).
     pub partner: Option<Seat>,
-    /// Cards laid open on the table, by table seat: the defence's hands under `open-hands`
-    /// (`open_hands.rs`); zero otherwise.
+    /// Cards laid open on the table, by table seat: the defence's hands under `open-hands
+    /// defence`, the declarer's side's under `open-hands declarer` (`open_hands.rs`); zero otherwise.
     pub open_hands: [u64; MAX_SEATS],
     /// Cards laid face up by their holders and not yet played: `shown` marriages (`marriages.rs`).
     pub shown: u64,

@@ -368,6 +368,10 @@ pub struct Contract {
     /// `open-hands defence after-trick N`: once trick N is played the declarer's opponents'
     /// hands are open to every seat (`Observation::open_hands`).
     pub defence_open_after: Option<u8>,
+    /// `open-hands declarer after-trick N`: the declarer's side lays its hands open once trick N
+    /// is played (an open, terített, betli).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declarer_open_after: Option<u8>,
     /// `minimum-by-melds M V ...`: (meld points, minimum total) rows, by meld points; empty
     /// when absent. Each side must reach the minimum its counted meld points give (`score.rs`).
     #[serde(skip_serializing_if = "Vec::is_empty")]

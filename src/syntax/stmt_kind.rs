@@ -127,7 +127,7 @@ stmt_kinds! {
     each_scores_stmt [contract_block] "each-scores" "each-scores N per-bid N per-trick-off N";
     bid_requires_stmt [contract_block] "requires" "requires same-suit CODE ..." doc = "the-most-pays-holding-requirements-trick-sequences";
     order_if_called_stmt [contract_block] "order-if-called" "order-if-called CODE NAME" doc = "the-most-pays-holding-requirements-trick-sequences";
-    open_hands_stmt [contract_block] "open-hands" "open-hands defence after-trick N" doc = "the-most-pays-holding-requirements-trick-sequences";
+    open_hands_stmt [contract_block] "open-hands" "open-hands defence|declarer after-trick N" doc = "the-most-pays-holding-requirements-trick-sequences";
     commits_stmt [contract_block] "commits" "commits face-down-card" doc = "a-card-laid-face-down-with-the-bid";
     joint_stmt [contract_block] "joint" "joint both-win A one-wins B both-lose C" doc = "a-contract-two-players-hold-at-once";
     raise_stmt [contract_block] "raise-by" "raise-by (partner in-first-trick to CONTRACT...|none)" doc = "the-partners-raise-in-trick-1";

@@ -49,6 +49,7 @@ impl Builder<'_> {
                 bid_requires_same_suit: Vec::new(),
                 order_if_called: None,
                 defence_open_after: None,
+                declarer_open_after: None,
                 minimum_by_melds: Vec::new(),
                 point_difference_value: None,
                 value_lost: None,
@@ -161,7 +162,14 @@ impl Builder<'_> {
                     Some(K::each_scores_stmt) => c.each_scores = Some(self.each_scores(e)),
                     Some(K::bid_requires_stmt) => c.bid_requires_same_suit = self.bid_requires(e, ranks),
                     Some(K::order_if_called_stmt) => c.order_if_called = self.order_if_called(e, ranks, names),
-                    Some(K::open_hands_stmt) => c.defence_open_after = self.open_hands_after(e),
+                    Some(K::open_hands_stmt) => {
+                        let after = self.open_hands_after(e);
+                        if e.stmt.words.get(1).is_some_and(|w| w.text == "declarer") {
+                            c.declarer_open_after = after;
+                        } else {
+                            c.defence_open_after = after;
+                        }
+                    }
                     Some(K::commits_stmt) => c.commits_face_down = true,
                     Some(K::joint_stmt) => c.joint = self.joint_settle(e),
                     Some(K::raise_stmt) => c.raise_to = self.raise_targets(e, &names.contracts),

@@ -62,7 +62,7 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
             );
         }
         // without a declarer there is no defence to lay its hands open
-        if c.defence_open_after.is_some() && c.win.is_everyone_for_himself() {
+        if (c.defence_open_after.is_some() || c.declarer_open_after.is_some()) && c.win.is_everyone_for_himself() {
             out.at(
                 &["contract", n, "open-hands"],
                 format!("contract `{n}` has no declarer, so it has no defence to lay its hands open"),
