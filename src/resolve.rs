@@ -699,7 +699,7 @@ fn unknown_parent_file(file: FileId, span: Span, path: &str, looked: &str) -> Di
         format!("there is no rules file `{path}` to extend (looked for `{looked}`)"),
     )
     .label(span, "no such file")
-    .help("a path after `extends` is relative to the folder of the file that says it; a bundled base is named without a path (`extends alsos-3p`)")
+    .help("a path after `extends` is relative to the folder of the file that says it; a bundled base is named without a path (`extends NAME`, as `kartya list` names them)")
 }
 
 /// A command-line argument that is neither a bundled name nor a path. `local_file` is the

@@ -179,8 +179,8 @@ fn ask<R: BufRead>(g: &Game, me: Seat, legal: &[Action], input: &mut R, t: &Tabl
     loop {
         if list {
             outln!("your turn:");
-            for (i, t) in texts.iter().enumerate() {
-                outln!("  {:>2}  {t}", i + 1);
+            for (i, text) in texts.iter().enumerate() {
+                outln!("  {:>2}  {text}", i + 1);
             }
         }
         list = false;

@@ -21,6 +21,14 @@ pub fn card_list(v: &Variant, m: u64) -> String {
         .join(" ")
 }
 
+/// `1 trick`, `3 tricks`.
+fn trick_count(n: u32) -> String {
+    match n {
+        1 => "1 trick".to_string(),
+        n => format!("{n} tricks"),
+    }
+}
+
 /// A seat as the user at `me` reads it: `you`, or `seat N`.
 pub fn who(seat: Seat, me: Seat) -> String {
     if seat == me {
@@ -136,11 +144,7 @@ fn tally(g: &Game, me: Seat, o: &Observation) {
             let (a, b) = won[*s as usize];
             (n + a, p + b)
         });
-        let n = match n {
-            1 => "1 trick".to_string(),
-            n => format!("{n} tricks"),
-        };
-        outln!("your side: {n}, {p} card points");
+        outln!("your side: {}, {p} card points", trick_count(n));
     }
 }
 
@@ -352,10 +356,7 @@ pub fn why(g: &Game) {
         } else {
             String::new()
         };
-        let tricks = match tricks {
-            1 => "1 trick".to_string(),
-            n => format!("{n} tricks"),
-        };
+        let tricks = trick_count(tricks);
         outln!("  {name}: {result}.{asked} {side} took {tricks}, {points} card points{melds}.");
     }
 }
