@@ -167,7 +167,7 @@ pub fn explain(v: &Variant) -> String {
     let _ = writeln!(o, "after the auction: {}", stages.join(", "));
 
     let _ = writeln!(o, "\n[bidding]");
-    if let Some(na) = v.bidding.no_auction {
+    if let Some(na) = &v.bidding.no_auction {
         let _ = writeln!(o, "{}", no_auction_words(v, na));
     } else {
         bidding_rounds(v, &mut o);
@@ -183,9 +183,19 @@ pub fn explain(v: &Variant) -> String {
 }
 
 /// A game without an auction, in words.
-fn no_auction_words(v: &Variant, na: crate::model::NoAuction) -> String {
-    let name = v.contracts.get(na.contract).map(|c| c.name.as_str()).unwrap_or("?");
-    if na.forehand_declares {
+fn no_auction_words(v: &Variant, na: &crate::model::NoAuction) -> String {
+    let names: Vec<&str> = na
+        .contracts
+        .iter()
+        .map(|&c| v.contracts.get(c).map(|c| c.name.as_str()).unwrap_or("?"))
+        .collect();
+    let name = names.first().copied().unwrap_or("?");
+    if na.forehand_chooses() {
+        format!(
+            "no auction: forehand names the contract of every hand, {}, and declares it",
+            names.join(" or ")
+        )
+    } else if na.forehand_declares {
         format!("no auction: every hand is contract {name}, forehand its declarer")
     } else {
         format!("no auction: every hand is contract {name}, everyone for himself")

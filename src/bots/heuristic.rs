@@ -52,7 +52,7 @@ impl Bot for HeuristicBot {
         match view.phase() {
             Phase::Bidding => bid(view, list),
             Phase::Choose => best_of(list, |a| match a {
-                Action::Choose(i) => ladder_entry(view, *i).map_or(-1.0, |e| entry_value(view, e)),
+                Action::Choose(i) => view.choice_entry(*i).map_or(-1.0, |e| entry_value(view, e)),
                 _ => f32::MIN,
             }),
             Phase::Exchange | Phase::Draw => exchange(view, list),
@@ -171,8 +171,8 @@ fn entry_value(view: &View<'_>, e: BidEntry) -> f32 {
     contract_value(rules, c, trump) * (2.0 * p - 1.0)
 }
 
-/// The entry of the ladder that `Bid(i)` or `Choose(i)` names: the current round's ladder, or
-/// after the auction the last ladder round's.
+/// The entry of the ladder that `Bid(i)` names: the current round's ladder, or after the
+/// auction the last ladder round's.
 fn ladder_entry(view: &View<'_>, i: u8) -> Option<BidEntry> {
     let rounds = &view.rules().variant.bidding.rounds;
     let round = match view.bid_round() {
@@ -216,7 +216,7 @@ fn bid(view: &View<'_>, list: &[Action]) -> Option<Action> {
         match *a {
             Action::Pass => 0.0,
             Action::Bid(i) => ladder_entry(view, i).map_or(-1.0, |e| entry_value(view, e)),
-            Action::Choose(i) => ladder_entry(view, i).map_or(-1.0, |e| entry_value(view, e)),
+            Action::Choose(i) => view.choice_entry(i).map_or(-1.0, |e| entry_value(view, e)),
             Action::Claim if !readable => UNREADABLE,
             Action::Claim => 2.0 * strong - 1.0,
             Action::Accept => view.indicator().map_or(-1.0, |c| {

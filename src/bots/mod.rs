@@ -233,6 +233,10 @@ impl<'a> View<'a> {
     pub fn bid_round(&self) -> Option<usize> {
         self.game.bid_round()
     }
+    /// What `Choose(i)` names while the declarer chooses his contract (public: the choice).
+    pub fn choice_entry(&self, i: u8) -> Option<crate::model::BidEntry> {
+        self.game.choice_entry(i)
+    }
     /// The face-up indicator card of the deal, if any (every seat sees it).
     pub fn indicator(&self) -> Option<u8> {
         self.game.deal().indicator

@@ -6,7 +6,7 @@
 
 use super::game::{next_pos, Action, Game};
 use super::stage::{BidState, Stage};
-use crate::model::{AllPass, BidEntry, ContractId, FigureId, HandStage, NoAuction, RoundShape, SuitId};
+use crate::model::{AllPass, BidEntry, ContractId, FigureId, HandStage, RoundShape, SuitId};
 
 impl Game {
     pub(super) fn round_shape(&self, bid: &BidState) -> Option<RoundShape> {
@@ -16,8 +16,13 @@ impl Game {
     /// Starts the bidding round `last.round`, skipping rounds that cannot be held; the figures
     /// attached in `last` (the round before, or none) go on into it.
     pub(super) fn start_round(&mut self, last: BidState) {
-        if let Some(na) = self.rules.variant.bidding.no_auction {
-            return self.without_auction(na);
+        if let Some(na) = &self.rules.variant.bidding.no_auction {
+            if na.forehand_chooses() {
+                return self.start_forehand_choice();
+            }
+            let declarer = na.forehand_declares.then_some(0);
+            let contract = na.contracts.first().copied().unwrap_or(0);
+            return self.declare_without_auction(contract, declarer);
         }
         let mut round = last.round;
         loop {
@@ -395,12 +400,12 @@ impl Game {
         self.rules.variant.contracts.get(contract).and_then(|c| c.fixed_trump)
     }
 
-    /// A game without an auction: the hand is that contract from the deal on, declared by
-    /// forehand or by nobody (everyone for himself, as when all pass).
-    fn without_auction(&mut self, na: NoAuction) {
-        self.set_contract(na.contract);
-        self.declarer = na.forehand_declares.then_some(0);
-        self.trump = self.fixed_trump(na.contract);
+    /// A game without an auction: the hand is that contract from the deal on (or from forehand's
+    /// choice), declared by forehand or by nobody (everyone for himself, as when all pass).
+    pub(super) fn declare_without_auction(&mut self, contract: ContractId, declarer: Option<u8>) {
+        self.set_contract(contract);
+        self.declarer = declarer;
+        self.trump = self.fixed_trump(contract);
         self.declared_before_pickup = !self.picked_up;
         self.after_bidding();
     }

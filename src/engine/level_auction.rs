@@ -2,19 +2,21 @@
 //! round's `single-step`, `hold-by-priority` and `forced-last` and the bidding's
 //! `contract-choice`, and the round in progress (its `BidState`); gives which raises and holds are legal now, the declarer without a bid
 //! when all the others pass, and the phase in which the declarer names his contract (a ladder
-//! entry at or above his final bid).
+//! entry at or above his final bid; or, in a game without an auction that lists several
+//! contracts, forehand one of them).
 
 use super::game::{Action, Game};
 use super::stage::{BidState, Stage};
 use crate::model::{BidEntry, ContractChoice, ForcedBid, RoundShape};
 
-/// The contract choice after the auction: the declarer who names it, the ladder, the final bid
-/// (`None`: declarer without a bid), and the number of the round that was won. The auction hands
-/// these over when it ends, so the choice reads nothing of the auction's turns.
+/// The contract choice after the auction: the declarer who names it, the ladder (`None`: the
+/// contracts of `no-auction`, which forehand chooses among), the final bid (`None`: declarer
+/// without a bid), and the number of the round that was won. The auction hands these over when
+/// it ends, so the choice reads nothing of the auction's turns.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct Choice {
     pub by: u8,
-    pub ladder: usize,
+    pub ladder: Option<usize>,
     pub final_bid: Option<u8>,
     pub round: u32,
 }
@@ -107,23 +109,56 @@ impl Game {
         self.declarer = Some(pos);
         self.stage = Stage::Choose(Choice {
             by: pos,
-            ladder,
+            ladder: Some(ladder),
             final_bid,
             round,
         });
         true
     }
 
+    /// Forehand names one of the contracts of a game without an auction (`no-auction A B
+    /// declarer forehand`); he is declarer from now on.
+    pub(super) fn start_forehand_choice(&mut self) {
+        self.declarer = Some(0);
+        self.stage = Stage::Choose(Choice {
+            by: 0,
+            ladder: None,
+            final_bid: None,
+            round: 0,
+        });
+    }
+
+    /// How many entries the choice in progress has to choose from.
+    fn choice_len(&self, ch: Choice) -> u8 {
+        let v = &self.rules.variant;
+        let len = match ch.ladder {
+            Some(l) => v.bid_ladders.get(l).map_or(0, |l| l.entries.len()),
+            None => v.bidding.no_auction.as_ref().map_or(0, |na| na.contracts.len()),
+        };
+        len.min(u8::MAX as usize) as u8
+    }
+
+    /// Entry `i` of what the declarer chooses his contract from now (`Choose(i)` names it): a
+    /// ladder's entry, or a contract of `no-auction`.
+    pub fn choice_entry(&self, i: u8) -> Option<BidEntry> {
+        let Stage::Choose(ch) = self.stage else { return None };
+        let v = &self.rules.variant;
+        match ch.ladder {
+            Some(l) => v.bid_ladders.get(l)?.entries.get(i as usize).copied(),
+            None => v
+                .bidding
+                .no_auction
+                .as_ref()?
+                .contracts
+                .get(i as usize)
+                .map(|&c| BidEntry::Contract(c)),
+        }
+    }
+
     /// The entries the declarer may name now.
     fn choosable(&self) -> std::ops::Range<u8> {
         let Stage::Choose(ch) = self.stage else { return 0..0 };
-        let len = self
-            .rules
-            .variant
-            .bid_ladders
-            .get(ch.ladder)
-            .map(|l| l.entries.len().min(u8::MAX as usize) as u8)
-            .unwrap_or(0);
+        let len = self.choice_len(ch);
         ch.final_bid.unwrap_or(0).min(len)..len
     }
 
@@ -143,26 +178,13 @@ impl Game {
         let (Action::Choose(i), Stage::Choose(ch)) = (action, self.stage) else {
             return;
         };
-        let entry = self
-            .rules
-            .variant
-            .bid_ladders
-            .get(ch.ladder)
-            .and_then(|l| l.entries.get(i as usize))
-            .copied();
+        let entry = self.choice_entry(i);
         let pos = ch.by;
         match entry {
+            Some(BidEntry::Contract(c)) if ch.ladder.is_none() => self.declare_without_auction(c, Some(pos)),
             Some(BidEntry::Contract(c)) => self.declare(pos, c, None, ch.round),
             Some(BidEntry::Suit(s)) => self.declare(pos, self.rules.variant.bidding.suit_contract, Some(s), ch.round),
             None => {}
-        }
-    }
-
-    /// The ladder of the contract choice in progress (for naming its entries in records).
-    pub fn choice_ladder(&self) -> Option<usize> {
-        match self.stage {
-            Stage::Choose(ch) => Some(ch.ladder),
-            _ => None,
         }
     }
 }

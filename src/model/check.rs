@@ -313,8 +313,10 @@ fn contracts_reachable(v: &Variant, tree: &RuleTree, prov: &Provenance, diags: &
     if let AllPass::Contract(c) = v.bidding.all_pass {
         mark(c);
     }
-    if let Some(na) = v.bidding.no_auction {
-        mark(na.contract);
+    if let Some(na) = &v.bidding.no_auction {
+        for &c in &na.contracts {
+            mark(c);
+        }
     }
     // a raise in trick 1 (`raise-by`) reaches its targets from a reachable contract, and a
     // raised-to contract may be raised again: to a fixed point

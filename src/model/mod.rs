@@ -187,7 +187,8 @@ pub struct Bidding {
     /// After the pickup, the contract may be switched to this one while the declared value is
     /// at most the limit.
     pub switch: Option<Switch>,
-    /// `no-auction CONTRACT`: no bidding; every hand is this contract.
+    /// `no-auction CONTRACT...`: no bidding; every hand is this contract (or, with several,
+    /// the one of them forehand names).
     pub no_auction: Option<NoAuction>,
     /// Which contract the declarer plays after the auction (`contract-choice`).
     pub contract_choice: ContractChoice,
@@ -196,11 +197,21 @@ pub struct Bidding {
 }
 
 /// A game without an auction: the contract of every hand, and whether forehand is its declarer
-/// (else everyone plays for himself, as when all pass).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// (else everyone plays for himself, as when all pass). With more than one contract listed,
+/// forehand (who then declares) names one of them before anything else is done
+/// (`no-auction A B declarer forehand`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct NoAuction {
-    pub contract: ContractId,
+    /// The contracts, in the order the statement lists them; never empty.
+    pub contracts: Vec<ContractId>,
     pub forehand_declares: bool,
+}
+
+impl NoAuction {
+    /// Whether forehand names the contract among several.
+    pub fn forehand_chooses(&self) -> bool {
+        self.forehand_declares && self.contracts.len() > 1
+    }
 }
 
 /// The contract of a hand after the auction: the winning bid, or one the declarer names.

@@ -317,12 +317,10 @@ fn bidding(v: &Variant, out: &mut Out) {
             );
         }
     }
-    if let Some(na) = v.bidding.no_auction.filter(|na| !na.forehand_declares) {
-        let cn = contract_name(v, na.contract);
-        if v.contracts
-            .get(na.contract)
-            .is_some_and(|c| !c.win.is_everyone_for_himself())
-        {
+    if let Some(na) = v.bidding.no_auction.as_ref().filter(|na| !na.forehand_declares) {
+        let c = na.contracts.first().copied().unwrap_or(0);
+        let cn = contract_name(v, c);
+        if v.contracts.get(c).is_some_and(|c| !c.win.is_everyone_for_himself()) {
             out.at(
                 &["bidding", "no-auction"],
                 format!("without an auction nobody declares, but contract `{cn}` is won or lost by a declarer: nothing would be paid"),

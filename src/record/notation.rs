@@ -64,10 +64,9 @@ fn bid_name(game: &Game, index: u8) -> Option<String> {
 /// The name of entry `index` of the ladder the declarer chooses his contract from.
 fn choice_name(game: &Game, index: u8) -> Option<String> {
     let v = &game.rules().variant;
-    let entry = v.bid_ladders.get(game.choice_ladder()?)?.entries.get(index as usize)?;
-    Some(match entry {
-        BidEntry::Suit(s) => v.suits.get(*s as usize)?.name.clone(),
-        BidEntry::Contract(c) => v.contracts.get(*c)?.name.clone(),
+    Some(match game.choice_entry(index)? {
+        BidEntry::Suit(s) => v.suits.get(s as usize)?.name.clone(),
+        BidEntry::Contract(c) => v.contracts.get(c)?.name.clone(),
     })
 }
 

@@ -90,7 +90,7 @@ stmt_kinds! {
     suit_contract_stmt [bidding_block] "suit-contract" "suit-contract NAME";
     redeal_stmt [bidding_block] "redeal-when-all-pass" "redeal-when-all-pass" key = Key::Fixed("all-pass");
     switch_row [bidding_block] "switch" "switch NAME at-most N" key = Key::Words(2);
-    no_auction_stmt [bidding_block] "no-auction" "no-auction NAME [declarer forehand]";
+    no_auction_stmt [bidding_block] "no-auction" "no-auction NAME ... [declarer forehand]";
     contract_choice_stmt [bidding_block] "contract-choice" "contract-choice (at-least-bid|bid)";
     forced_bid_stmt [bidding_block] "forced-bid" "forced-bid (any|lowest)";
 

@@ -90,14 +90,7 @@ impl Builder<'_> {
         let mut forced_bid = ForcedBid::Any;
         for e in entries {
             match e.stmt.kind() {
-                Some(K::no_auction_stmt) => {
-                    no_auction = self
-                        .lookup(e, 1, "contract", &names.contracts)
-                        .map(|contract| NoAuction {
-                            contract,
-                            forehand_declares: e.stmt.words.len() > 2,
-                        });
-                }
+                Some(K::no_auction_stmt) => no_auction = self.no_auction(e, names),
                 Some(K::suit_contract_stmt) => {
                     suit_contract = self.lookup(e, 1, "contract", &names.contracts);
                     if let Some(c) = suit_contract.and_then(|c| contracts.get(c)) {
@@ -201,6 +194,50 @@ impl Builder<'_> {
             no_auction,
             contract_choice,
             forced_bid,
+        })
+    }
+
+    /// `no-auction CONTRACT... [declarer forehand]`: the contracts up to `declarer`, each once;
+    /// several only when forehand declares (he names one of them), since nobody else could.
+    fn no_auction(&mut self, e: &Entry, names: &Names) -> Option<NoAuction> {
+        let forehand_declares = has(e, Flag::Declarer);
+        let mut contracts: Vec<usize> = Vec::new();
+        let mut i = 1;
+        while i < e.stmt.words.len() && !at(e, i, Flag::Declarer) {
+            if let Some(c) = self.lookup(e, i, "contract", &names.contracts) {
+                if contracts.contains(&c) {
+                    let span = e.stmt.words[i].span;
+                    self.err(
+                        Code::DuplicateName,
+                        e,
+                        span,
+                        format!("contract `{}` is listed twice in `no-auction`", text(e, i)),
+                        "listed again here",
+                        "name each contract forehand may choose once",
+                    );
+                } else {
+                    contracts.push(c);
+                }
+            }
+            i += 1;
+        }
+        if contracts.len() > 1 && !forehand_declares {
+            let span = e.stmt.head_span();
+            self.err(
+                Code::NoEffect,
+                e,
+                span,
+                "`no-auction` lists several contracts, but nobody declares to choose one of them",
+                "who names the contract?",
+                format!(
+                    "add `declarer forehand` (forehand names one), or list one contract: `no-auction {}`",
+                    text(e, 1)
+                ),
+            );
+        }
+        (!contracts.is_empty()).then_some(NoAuction {
+            contracts,
+            forehand_declares,
         })
     }
 

@@ -57,6 +57,7 @@ words! {
         Escalate = "escalate",
         EverySuit = "every-suit",
         CountsWithATrick = "counts-with-a-trick",
+        Declarer = "declarer",
         FaceUp = "face-up",
         ForcedLast = "forced-last",
         Hand = "hand",

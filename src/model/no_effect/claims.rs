@@ -16,7 +16,7 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                         &["contract", n, "claims"],
                         format!("contract `{n}` has no declarer, and only the declarer may claim or concede"),
                         "nobody could claim",
-                        format!("take `claims` out of contract `{n}`, or give it a declarer (a bid, or `no-auction {n} forehand-declares`)"),
+                        format!("take `claims` out of contract `{n}`, or give it a declarer (a bid, or `no-auction {n} declarer forehand`)"),
                     );
                 }
                 if !v.judges_trump_free_tricks() && out.entry(&["contract", n, "claim-trumps"]).is_some() {
@@ -61,13 +61,13 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
 
 /// Whether a hand of `c` can have a declarer: a bidding round leads to it, or it is the
 /// contract of a game without an auction whose forehand declares (the contract of `all-pass`
-/// alone, or of `no-auction` without `forehand-declares`, has everyone play for himself).
+/// alone, or of `no-auction` without `declarer forehand`, has everyone play for himself).
 fn has_declarer(v: &Variant, c: &Contract) -> bool {
     let Some(id) = v.contracts.iter().position(|x| x.name == c.name) else {
         return true;
     };
-    if let Some(na) = v.bidding.no_auction {
-        return na.contract == id && na.forehand_declares;
+    if let Some(na) = &v.bidding.no_auction {
+        return na.contracts.contains(&id) && na.forehand_declares;
     }
     v.bidding
         .rounds
