@@ -898,6 +898,23 @@ fn after_contracts(v: &Variant, o: &mut String) {
                 let _ = writeln!(o, "  only a player holding {} may announce it", cards.join(", "));
             }
         }
+        if let Some(n) = f.requires_exchanged {
+            let who = if f.requires_declarer_only {
+                "the declarer may announce it only once he has"
+            } else {
+                "only a player who has"
+            };
+            let tail = if f.requires_declarer_only {
+                "; the others freely"
+            } else {
+                " may announce it"
+            };
+            let cards = if n == 1 { "1 card" } else { &format!("{n} cards") };
+            let _ = writeln!(
+                o,
+                "  {who} taken at least {cards} in the exchange (the indicator among them){tail}"
+            );
+        }
         if f.declarer_only {
             let _ = writeln!(o, "  only the declarer may announce it");
         }

@@ -4,6 +4,7 @@
 //! read from and written into the stage that has it (`Stage::Front`, `Stage::Back`, or
 //! `Stage::Play` in trick 1), never from `Game`.
 
+use super::bid_figures::unmet_reason;
 use super::game::{next_pos, Action, Announced, Game, Item, Levels, Phase};
 use super::rng::nth_bit;
 use super::stage::{Stage, Talk};
@@ -195,7 +196,7 @@ impl Game {
             return Err("the figure is announced only in the announcer's first turn of the round");
         }
         if f < 64 && self.unmet_requirements(pos) & (1u64 << f) != 0 {
-            return Err("the player does not hold the cards the figure requires");
+            return Err(unmet_reason(fig));
         }
         if self.anns.iter().any(|a| a.by == pos && a.figure == f) {
             return Err("the player has already announced the figure");

@@ -131,7 +131,7 @@ impl Game {
             return Err("a figure of a ladder may not go with a higher one or share a round with it");
         }
         if self.unmet_requirements(bid.turn) & bit != 0 {
-            return Err("the player does not hold the cards the figure requires");
+            return Err(unmet_reason(fig));
         }
         let n = v
             .bid_ladders
@@ -196,8 +196,9 @@ impl Game {
         }
     }
 
-    /// Figures (as a mask) whose `requires` the position does not meet with the cards it sees:
-    /// a card of the trump suit cannot be held while the trump is not fixed.
+    /// Figures (as a mask) whose `requires` the position does not meet with the cards it sees
+    /// (a card of the trump suit cannot be held while the trump is not fixed), or with the cards
+    /// it took in the exchange (none before the exchange, or when another position exchanged).
     pub(super) fn unmet_requirements(&self, pos: u8) -> u64 {
         let v = &self.rules.variant;
         let ft = &self.rules.figures;
@@ -217,6 +218,17 @@ impl Game {
             if fig.requires_declarer_only && !binds_declarer {
                 continue;
             }
+            if let Some(n) = fig.requires_exchanged {
+                let took = if self.ex.by == Some(pos) {
+                    self.ex.taken.count_ones()
+                } else {
+                    0
+                };
+                if took < n {
+                    out |= 1u64 << f;
+                }
+                continue;
+            }
             // the compiled cards of its selectors (`FigureTables::requires_cards`)
             let cards = ft.requires_cards.get(f).and_then(|row| row[state]);
             if cards.is_none_or(|m| hand & m != m) {
@@ -224,6 +236,15 @@ impl Game {
             }
         }
         out
+    }
+}
+
+/// Why a figure's `requires` is not met, in the words of a refused action.
+pub(super) fn unmet_reason(fig: &crate::model::Figure) -> &'static str {
+    if fig.requires_exchanged.is_some() {
+        "the player has not taken the cards in the exchange that the figure requires"
+    } else {
+        "the player does not hold the cards the figure requires"
     }
 }
 
@@ -267,6 +288,7 @@ mod tests {
             multiplies_game: false,
             requires: Vec::new(),
             requires_declarer_only: false,
+            requires_exchanged: None,
             back_no_trumps: None,
             upgrade: None,
             unannounced: None,

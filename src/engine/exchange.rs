@@ -22,6 +22,8 @@ use crate::model::{Exchange, Take};
 pub struct ExchangeState {
     /// Whether the holder has exchanged.
     pub exchanged: bool,
+    /// The position that exchanged (once `exchanged`), for `requires exchanged at-least N`.
+    pub by: Option<u8>,
     /// Cards taken into the hand: the indicator and any talon cards.
     pub taken: u64,
     /// The exchanger card, now in the talon in place of the indicator.
@@ -259,9 +261,11 @@ impl Game {
         let Some((card, taken, revealed, unseen)) = self.exchange_take() else {
             return;
         };
-        if let Some(h) = self.exchange_turn().and_then(|t| self.hands.get_mut(t.holder as usize)) {
+        let holder = self.exchange_turn().map(|t| t.holder);
+        if let Some(h) = holder.and_then(|p| self.hands.get_mut(p as usize)) {
             *h = (*h & !bit(card)) | taken;
         }
+        self.ex.by = holder;
         self.ex.taken = taken;
         self.ex.given = bit(card);
         self.ex.revealed = revealed & !taken;

@@ -441,7 +441,7 @@ impl FigureTables {
             if fig.first_turn_only {
                 t.first_turn_only |= 1u64 << f;
             }
-            if !fig.requires.is_empty() {
+            if !fig.requires.is_empty() || fig.requires_exchanged.is_some() {
                 t.requires |= 1u64 << f;
             }
             if fig.multiplies_game {

@@ -736,6 +736,10 @@ pub struct Figure {
     /// The requirement holds for the declarer (or a bidder attaching the figure) only; the
     /// other players announce it freely (`requires declarer holds ...`).
     pub requires_declarer_only: bool,
+    /// Only a player who took at least this many cards in the talon exchange (the indicator
+    /// among them) may announce it (`requires exchanged at-least N`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requires_exchanged: Option<u32>,
     /// The back value when the hand has no trump suit (`value 8 no-trumps 16`).
     pub back_no_trumps: Option<i64>,
     /// Won, and this condition holds too: the figure scores this value (`upgrade`).

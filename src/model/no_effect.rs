@@ -33,6 +33,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
         );
     }
     figures(v, &mut out);
+    requires_exchanged(v, &mut out);
     calling(v, &mut out);
     doubling_on_game(v, &mut out);
     front::check(v, &mut out);
@@ -158,6 +159,37 @@ fn settle_by_side(v: &Variant, out: &mut Out) {
             format!("`settle side` settles figure `{}` once for a side, but {why}", f.name),
             "nothing to settle once",
             "leave the line out, or write `announce-by anyone` and `fulfil side`".into(),
+        );
+    }
+}
+
+/// `requires exchanged at-least N` is met only by a player who took cards in an exchange: it
+/// needs a contract of the figure with an `exchange`, and a moment to announce it after the
+/// exchange (a back value, where the front round comes before the exchange).
+fn requires_exchanged(v: &Variant, out: &mut Out) {
+    use crate::model::HandStage;
+    for f in v.figures.iter().filter(|f| f.requires_exchanged.is_some()) {
+        let with_exchange = f
+            .contracts
+            .iter()
+            .any(|&c| v.contracts.get(c).is_some_and(|c| c.exchange.is_some()));
+        let front_first =
+            v.announcing.front_round && HandStage::comes_before(&v.stages, HandStage::FrontRound, HandStage::Exchange);
+        let why = if !with_exchange {
+            "none of its contracts (`in`) has an `exchange`"
+        } else if f.back.is_none() && front_first {
+            "it is announced only front (`back none`), before the exchange"
+        } else {
+            continue;
+        };
+        out.at(
+            &["figure", &f.name, "requires"],
+            format!(
+                "figure `{}` may be announced only after taking cards in the exchange, but {why}: nobody could announce it",
+                f.name
+            ),
+            "never met",
+            "leave the line out, or give the figure a contract with an exchange and a back value".into(),
         );
     }
 }

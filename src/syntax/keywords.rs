@@ -101,6 +101,7 @@ pub const KEYWORDS: &[(&str, &str)] = &[
     ("kw_exactly", "exactly"),
     ("kw_exchange", "exchange"),
     ("kw_exchangers", "exchangers"),
+    ("kw_exchanged", "exchanged"),
     ("kw_extends", "extends"),
     ("kw_face_down", "face-down"),
     ("kw_face_down_card", "face-down-card"),

@@ -155,7 +155,7 @@ stmt_kinds! {
     announce_by_stmt [figure_block] "announce-by" "announce-by (declarer|anyone)";
     announce_turn_stmt [figure_block] "announce-turn" "announce-turn (first|any)";
     effect_stmt [figure_block] "effect" "effect (multiply-game|item)";
-    requires_stmt [figure_block] "requires" "requires [declarer] holds CARD ...";
+    requires_stmt [figure_block] "requires" "requires [declarer] (holds CARD ... | exchanged at-least N)";
     upgrade_stmt [figure_block] "upgrade" "upgrade N when CONDITION";
     unannounced_stmt [figure_block] "unannounced" "unannounced N [unless-announced-by (own-side|any-side)]";
     replaces_game_stmt [figure_block] "replaces-game" "replaces-game";

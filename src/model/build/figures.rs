@@ -317,6 +317,7 @@ impl Builder<'_> {
                 multiplies_game: false,
                 requires: Vec::new(),
                 requires_declarer_only: false,
+                requires_exchanged: None,
                 back_no_trumps: None,
                 upgrade: None,
                 unannounced: None,
@@ -408,6 +409,12 @@ impl Builder<'_> {
                     Some(K::replaces_game_stmt) => f.replaces_game = true,
                     Some(K::settle_stmt) => f.settle_by_side = self.word(e, 1) == Some(words::Settle::Side),
                     Some(K::effect_stmt) => f.multiplies_game = self.word(e, 1) == Some(words::Effect::MultiplyGame),
+                    Some(K::requires_stmt) if has(e, Flag::Exchanged) => {
+                        // `requires [declarer] exchanged at-least N`
+                        let at = if at(e, 1, Flag::Declarer) { 2 } else { 1 };
+                        f.requires_declarer_only = at == 2;
+                        f.requires_exchanged = self.int(e, at + 2, 1, 64, "a number of cards").map(|n| n as u32);
+                    }
                     Some(K::requires_stmt) => {
                         // `requires [declarer] holds CARD...`: the cards follow `holds`
                         let holds_at = e

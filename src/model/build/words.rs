@@ -56,6 +56,7 @@ words! {
         Each = "each",
         Escalate = "escalate",
         EverySuit = "every-suit",
+        Exchanged = "exchanged",
         CountsWithATrick = "counts-with-a-trick",
         Declarer = "declarer",
         FaceUp = "face-up",
