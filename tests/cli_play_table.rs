@@ -1,5 +1,6 @@
 //! Issue 30 finding 1: `kartya play` shows the table. Takes scripted answers through stdin (and
-//! once a pseudo-terminal, through `script`), gives the screens a player reads: the indicator
+//! in a pseudo-terminal: once through `script`, and once a whole hand typed prompt by prompt
+//! into a tmux pane, read back from the pane), gives the screens a player reads: the indicator
 //! before the first decision, each trick's taker, card and points as it is gathered in, the
 //! tally so far, `last`, `help` with this game's actions only, the variant's own words for a
 //! doubling level and for gyerünk, the "why" under the sheet; a session of several hands with
@@ -314,4 +315,124 @@ fn the_meld_contests_winner_is_on_the_screen_after_trick_1() {
         s.contains("\nmelds                                              0       0      20\n"),
         "{s}"
     );
+}
+
+/// A private tmux server for one test (its own socket in its own directory, so no other tmux
+/// session is touched), killed and its directory removed when dropped.
+#[cfg(unix)]
+struct Tmux {
+    dir: std::path::PathBuf,
+}
+
+#[cfg(unix)]
+impl Tmux {
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .env_remove("TMUX") // a test run inside tmux still starts a server of its own
+            .arg("-S")
+            .arg(self.dir.join("socket"))
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+}
+
+#[cfg(unix)]
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// In a real terminal (a tmux pane of 100 x 40), `kartya play alsos-3p --seat 1 --seed 11`
+/// played to the end by answers typed at each prompt (`1`, Enter, once the prompt shows): the
+/// screen shows the indicator before the first decision, every trick as it is gathered in and
+/// the final sheet with its "why". Skipped with a note when tmux is not installed, unless
+/// KARTYA_REQUIRE_TMUX is set (as in CI).
+#[cfg(unix)]
+#[test]
+fn a_whole_hand_typed_at_a_terminal() {
+    use std::time::{Duration, Instant};
+    if Command::new("tmux").arg("-V").output().is_err() {
+        assert!(
+            std::env::var_os("KARTYA_REQUIRE_TMUX").is_none(),
+            "KARTYA_REQUIRE_TMUX is set, but tmux is not installed"
+        );
+        eprintln!("no `tmux`: a_whole_hand_typed_at_a_terminal skipped (set KARTYA_REQUIRE_TMUX to require it)");
+        return;
+    }
+    let tmux = Tmux {
+        dir: std::env::temp_dir().join(format!("kartya-tmux-{}", std::process::id())),
+    };
+    std::fs::create_dir_all(&tmux.dir).expect("a temporary directory");
+    // the whole hand stays in the pane's history, and the pane stays once kartya has left
+    let conf = tmux.dir.join("tmux.conf");
+    std::fs::write(&conf, "set -g history-limit 100000\nset -g remain-on-exit on\n").expect("tmux.conf");
+    let bin = env!("CARGO_BIN_EXE_kartya");
+    let command = format!("{bin} play alsos-3p --seat 1 --seed 11");
+    let conf = conf.to_string_lossy().to_string();
+    tmux.run(&[
+        "-f",
+        &conf,
+        "new-session",
+        "-d",
+        "-x",
+        "100",
+        "-y",
+        "40",
+        "-s",
+        "play",
+        &command,
+    ]);
+    let status = |t: &Tmux| {
+        t.run(&[
+            "display-message",
+            "-p",
+            "-t",
+            "play",
+            "#{pane_dead} #{history_size} #{cursor_y}",
+        ])
+    };
+    let screen = |t: &Tmux| t.run(&["capture-pane", "-p", "-J", "-t", "play", "-S", "-"]);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut answered = 0;
+    loop {
+        assert!(
+            Instant::now() < deadline,
+            "the hand did not end in time:\n{}",
+            screen(&tmux)
+        );
+        let st = status(&tmux);
+        if st.starts_with('1') {
+            break; // kartya has left
+        }
+        // the line the cursor is on: a prompt waiting for an answer?
+        let visible = tmux.run(&["capture-pane", "-p", "-t", "play"]);
+        let y: usize = st.split_whitespace().nth(2).and_then(|y| y.parse().ok()).unwrap_or(0);
+        let at_prompt = visible.lines().nth(y).is_some_and(|l| l.trim_end() == ">");
+        if !at_prompt {
+            std::thread::sleep(Duration::from_millis(20));
+            continue;
+        }
+        tmux.run(&["send-keys", "-t", "play", "1", "Enter"]);
+        answered += 1;
+        assert!(answered < 300, "more answers than a hand has:\n{}", screen(&tmux));
+        // wait until the answer is taken (the cursor moves on)
+        while status(&tmux) == st && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    let s = screen(&tmux);
+    let first_turn = s.find("your turn:").expect("a turn on the screen");
+    assert!(s[..first_turn].contains("indicator: makk.O"), "{s}");
+    assert!(s.contains("> 1\n"), "the answers typed show at the prompt: {s}");
+    for k in 1..=9 {
+        assert!(s.contains(&format!(" trick {k} with ")), "trick {k}:\n{s}");
+    }
+    assert!(s.contains("-> seat 0 takes trick 9 with "), "{s}");
+    let sheet = s.rfind("\ntotal ").expect("the final sheet");
+    assert!(s[sheet..].contains("\nwhy:\n"), "{s}");
+    assert!(answered > 9, "{answered} answers");
 }
