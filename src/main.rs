@@ -162,6 +162,11 @@ enum Command {
         #[arg(long, value_name = "N",
               value_parser = clap::value_parser!(u64).range(1..=kartya::pimc::MAX_NODES))]
         nodes: Option<u64>,
+        /// The sampled bots' budget: the worlds drawn at each of their decisions (never a
+        /// clock), 1 to 256; default 16. Only with --bots sampled or sampled-pimc.
+        #[arg(long, value_name = "K",
+              value_parser = clap::value_parser!(u32).range(1..=i64::from(kartya::bots::sampled::MAX_WORLDS)))]
+        worlds: Option<u32>,
     },
     /// Play yourself at the terminal against bots, one hand or a session: what your seat may
     /// see, each trick as it is taken, the legal actions in the variant's words; the score sheet
@@ -204,6 +209,11 @@ enum Command {
         #[arg(long, value_name = "N",
               value_parser = clap::value_parser!(u64).range(1..=kartya::pimc::MAX_NODES))]
         nodes: Option<u64>,
+        /// The sampled bots' budget: the worlds drawn at each of their decisions (never a
+        /// clock), 1 to 256; default 16. Only with --bots sampled or sampled-pimc.
+        #[arg(long, value_name = "K",
+              value_parser = clap::value_parser!(u32).range(1..=i64::from(kartya::bots::sampled::MAX_WORLDS)))]
+        worlds: Option<u32>,
     },
     /// Play the same deals under two rule sets and compare the results, with 95% intervals.
     #[command(
@@ -251,6 +261,11 @@ enum Command {
         #[arg(long, value_name = "N",
               value_parser = clap::value_parser!(u64).range(1..=kartya::pimc::MAX_NODES))]
         nodes: Option<u64>,
+        /// The sampled bots' budget: the worlds drawn at each of their decisions (never a
+        /// clock), 1 to 256; default 16. Only with --bots sampled or sampled-pimc.
+        #[arg(long, value_name = "K",
+              value_parser = clap::value_parser!(u32).range(1..=i64::from(kartya::bots::sampled::MAX_WORLDS)))]
+        worlds: Option<u32>,
     },
     /// Merge the `simulate --shard i/n --json` (or `compare --shard i/n --json`) outputs of all
     /// shards of a run into the `--json` that one run prints.
@@ -337,7 +352,8 @@ fn main() -> ExitCode {
             shard,
             bots,
             nodes,
-        } => with_nodes("simulate", nodes, bots.name(), || {
+            worlds,
+        } => with_nodes("simulate", nodes, worlds, bots.name(), || {
             play::simulate(
                 &args,
                 play::SimArgs {
@@ -365,7 +381,8 @@ fn main() -> ExitCode {
             threads,
             shard,
             nodes,
-        } => with_nodes("compare", nodes, &bots.clone(), || {
+            worlds,
+        } => with_nodes("compare", nodes, worlds, &bots.clone(), || {
             compare::compare(compare::CompareArgs {
                 a,
                 b,
@@ -392,7 +409,8 @@ fn main() -> ExitCode {
             force,
             bots,
             nodes,
-        } => with_nodes("play", nodes, bots.name(), || {
+            worlds,
+        } => with_nodes("play", nodes, worlds, bots.name(), || {
             table::play(
                 &args,
                 table::PlayArgs {
@@ -410,9 +428,36 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs a command of bots with the pimc bots' node budget `--nodes` (refused for other bots),
-/// then says how many of pimc's card decisions hit it.
-fn with_nodes(command: &str, nodes: Option<u64>, bots: &str, run: impl FnOnce() -> ExitCode) -> ExitCode {
+/// Runs a command of bots with the pimc bots' node budget `--nodes` and the sampled bots' worlds
+/// `--worlds` (each refused for other bots), then says how many of pimc's card decisions hit
+/// the node budget.
+fn with_nodes(
+    command: &str,
+    nodes: Option<u64>,
+    worlds: Option<u32>,
+    bots: &str,
+    run: impl FnOnce() -> ExitCode,
+) -> ExitCode {
+    let sampling = [
+        kartya::bots::BotKind::Sampled.name(),
+        kartya::bots::BotKind::SampledPimc.name(),
+    ];
+    if let Some(k) = worlds {
+        if !sampling.contains(&bots) {
+            let (sources, d) = io::flag_path_diag(
+                Code::OutOfRange,
+                command,
+                "--worlds",
+                &k.to_string(),
+                format!("--worlds is the budget of the sampled bots, and the {bots} bots draw no worlds"),
+                "this budget",
+                "give it with --bots sampled or --bots sampled-pimc, or leave it out".to_string(),
+            );
+            print_diags(&[d], &sources);
+            return ExitCode::from(2);
+        }
+        kartya::bots::sampled::set_worlds(k);
+    }
     // the kinds that search with pimc: pimc, and the sampled bot whose cards are pimc's
     let searching = [
         kartya::bots::BotKind::Pimc.name(),

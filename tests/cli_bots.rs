@@ -154,3 +154,33 @@ fn nodes_is_the_pimc_bots_budget() {
     let o = kartya(&["simulate", "alsos-3p", "--bots", "pimc", "--nodes", "0"]);
     assert_eq!(code(&o), 2);
 }
+
+/// Issue 29: `--worlds K` is the sampled bots' budget in `simulate`, `compare` and `play`, named
+/// beside the bots in the output; with bots that draw no worlds it is refused, and so are 0 and
+/// more than 256.
+#[test]
+fn worlds_is_the_sampled_bots_budget() {
+    let o = kartya(&[
+        "simulate", "anrufen", "--bots", "sampled", "--worlds", "2", "--hands", "2", "--json",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(results(&o)["bots"], "sampled --worlds 2");
+    for cmd in [
+        &["simulate", "alsos-3p", "--bots", "heuristic", "--worlds", "2"][..],
+        &[
+            "compare", "alsos-3p", "--", "alsos-3p", "--bots", "pimc", "--worlds", "2",
+        ][..],
+    ] {
+        let o = kartya(cmd);
+        assert_eq!(code(&o), 2, "{cmd:?}");
+        assert!(stderr(&o).contains("--bots sampled"), "{}", stderr(&o));
+    }
+    for k in ["0", "257"] {
+        let o = kartya(&["simulate", "anrufen", "--bots", "sampled", "--worlds", k]);
+        assert_eq!(code(&o), 2, "--worlds {k}");
+    }
+    let o = kartya(&[
+        "simulate", "anrufen", "--bots", "sampled", "--worlds", "256", "--hands", "1",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+}

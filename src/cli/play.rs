@@ -433,11 +433,17 @@ impl Drop for Progress {
 /// merged as one run.
 pub(super) fn bots_label(kind: &str) -> String {
     let n = kartya::pimc::node_budget();
-    if kind == BotKind::Pimc.name() && n != kartya::pimc::DEFAULT_NODES {
-        format!("{kind} --nodes {n}")
-    } else {
-        kind.to_string()
+    let k = kartya::bots::sampled::worlds();
+    let mut label = kind.to_string();
+    if k != kartya::bots::sampled::DEFAULT_WORLDS
+        && [BotKind::Sampled.name(), BotKind::SampledPimc.name()].contains(&kind)
+    {
+        label += &format!(" --worlds {k}");
     }
+    if n != kartya::pimc::DEFAULT_NODES && [BotKind::Pimc.name(), BotKind::SampledPimc.name()].contains(&kind) {
+        label += &format!(" --nodes {n}");
+    }
+    label
 }
 
 /// The rules as a record names them: a bundled name, or a user file's text inline; then the
