@@ -197,3 +197,57 @@ fn a_rule_that_raises_what_an_option_pays_makes_it_chosen_more_often() {
     eprintln!("szanzadu in {a} of 40 hands at its value, {b} at 60");
     assert!(b > a, "szanzadu in {a} of 40 hands at its value, {b} at 60");
 }
+
+/// docs/bots.md's strength table for sampled (issue 29, "Stronger"): duplicate matches of
+/// `KARTYA_SAMPLED_DEALS` (200) deals of seed 1, the sampled bot against the heuristic field in
+/// the five games of the issue, and against a pimc field (10 worlds, 500,000 nodes a world) in
+/// `KARTYA_SAMPLED_PIMC_GAMES` (alsos-3p,koenigrufen-russbach). Release, slow.
+#[test]
+#[ignore]
+fn sampled_in_duplicate_matches() {
+    use kartya::bots::duplicate::duplicate_with;
+    use kartya::bots::{BotKind, PimcBot};
+    use kartya::pimc::PimcOptions;
+    let deals: u64 = std::env::var("KARTYA_SAMPLED_DEALS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
+    let pimc_games =
+        std::env::var("KARTYA_SAMPLED_PIMC_GAMES").unwrap_or_else(|_| "alsos-3p,koenigrufen-russbach".to_string());
+    let sampled = || Box::new(SampledBot::default()) as Box<dyn Bot>;
+    let heuristic = || BotKind::Heuristic.make();
+    let pimc = || {
+        Box::new(PimcBot::with_options(PimcOptions {
+            samples: 10,
+            node_budget: 500_000,
+        })) as Box<dyn Bot>
+    };
+    println!("| game | field | deals | sampled − field per hand | 95% interval | time |");
+    println!("| --- | --- | ---: | ---: | --- | ---: |");
+    let games = [
+        "alsos-3p",
+        "asszorti",
+        "koenigrufen-russbach",
+        "koenigrufen-graden",
+        "anrufen",
+    ];
+    for name in games {
+        let rules = bundled_rules(name).unwrap();
+        let mut fields: Vec<(&str, &(dyn Fn() -> Box<dyn Bot> + Sync))> = vec![("heuristic", &heuristic)];
+        if pimc_games.split(',').any(|g| g == name) {
+            fields.push(("pimc", &pimc));
+        }
+        for (field, make) in fields {
+            let t = std::time::Instant::now();
+            let m = duplicate_with(&rules, &sampled, make, deals, 1);
+            assert_eq!(m.illegal, 0, "{name} against {field}");
+            println!(
+                "| {name} | {field} | {deals} | {:+.3} | [{:+.3}, {:+.3}] | {:.0} s |",
+                m.mean,
+                m.low,
+                m.high,
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
+}
