@@ -360,7 +360,11 @@ fn a_statement_removed_inside_a_block_is_gone_from_the_model() {
     let o = run_in(&dir, &["explain", "--json", "plus-minus.kartya"]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap_or_default();
-    assert!(v["scoring"]["robber"].is_null() && v["scoring"]["paper_plus_minus"] == true, "{}", v["scoring"]);
+    assert!(
+        v["scoring"]["robber"].is_null() && v["scoring"]["paper_plus_minus"] == true,
+        "{}",
+        v["scoring"]
+    );
 }
 
 #[test]

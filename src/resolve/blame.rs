@@ -113,7 +113,9 @@ fn removal_named(tree: &RuleTree, sources: &SourceSet, d: &Diag, higher: &[crate
         r.is_statement()
             && higher.contains(&r.file)
             && r.addr[r.block_len..].iter().all(|w| names.contains(&w.as_str()))
-            && r.addr[..r.block_len].last().is_some_and(|b| names.contains(&b.as_str()))
+            && r.addr[..r.block_len]
+                .last()
+                .is_some_and(|b| names.contains(&b.as_str()))
     })?;
     let mut labels = vec![Label {
         file: r.file,

@@ -4,7 +4,9 @@
 //! `kartya::remove-conflict` where one removes what the other sets. A file and what it extends
 //! never conflict: only files given side by side are held to agree.
 
-use super::{address_text, remove_conflict, short, starts_with, value_of, value_text_of, Address, Entry, Parsed, Removal};
+use super::{
+    address_text, remove_conflict, short, starts_with, value_of, value_text_of, Address, Entry, Parsed, Removal,
+};
 use crate::diag::{Code, Diag};
 use crate::source::SourceSet;
 use indexmap::IndexMap;

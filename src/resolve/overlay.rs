@@ -156,7 +156,10 @@ fn missed_statement(tree: &AddressMap<Entry>, p: &Parsed, r: &Removal) -> Option
     }
     // the base block's statements, by their keyword and by their whole key (`round 3`)
     let mut known: Vec<String> = Vec::new();
-    for a in tree.keys().filter(|a| a.len() > block.len() && a[..block.len()] == *block) {
+    for a in tree
+        .keys()
+        .filter(|a| a.len() > block.len() && a[..block.len()] == *block)
+    {
         let key = &a[block.len()..];
         for k in [key[0].clone(), key.join(" ")] {
             if !known.contains(&k) {
@@ -167,15 +170,17 @@ fn missed_statement(tree: &AddressMap<Entry>, p: &Parsed, r: &Removal) -> Option
     let help = match names::suggest(&written, known.iter().map(String::as_str)) {
         Some(s) => format!("did you mean `remove {s}`? "),
         None if known.is_empty() => format!("the base's `{block_text}` has no statements; "),
-        None => format!(
-            "the base's `{block_text}` has {}",
-            known
-                .iter()
-                .filter(|k| !k.contains(' '))
-                .map(|k| format!("`{k}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ) + "; ",
+        None => {
+            format!(
+                "the base's `{block_text}` has {}",
+                known
+                    .iter()
+                    .filter(|k| !k.contains(' '))
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ) + "; "
+        }
     };
     Some(
         Diag::new(
