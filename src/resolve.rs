@@ -144,7 +144,39 @@ pub struct RuleTree {
     pub layers: Vec<(String, String, FileKind)>,
     pub sources: Vec<String>,
     /// The `remove` lines of the house rules applied: what, and where.
-    pub removes: Vec<(Address, FileId, Span)>,
+    pub removes: Vec<Removal>,
+}
+
+/// One `remove` line: `remove contract szanzadu` at the top level takes out a named block,
+/// `remove open-hands` inside `contract betli { ... }` the block's statements of that key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Removal {
+    /// What it takes out: a block's address (`contract szanzadu`), or a block's and a
+    /// statement key's (`contract betli open-hands`, `bidding round 3`), every address under it.
+    pub addr: Address,
+    pub file: FileId,
+    /// The `remove` line's words.
+    pub span: Span,
+    /// How many words of `addr` are the block's, for a `remove` inside a block; 0 for a
+    /// `remove KIND NAME` of the top level.
+    pub block_len: usize,
+}
+
+impl Removal {
+    /// A `remove` inside a block: it takes statements out, not a block.
+    pub fn is_statement(&self) -> bool {
+        self.block_len > 0
+    }
+
+    /// What it takes out, as a diagnostic names it: `contract szanzadu`, `contract betli: open-hands`.
+    pub fn text(&self) -> String {
+        address_text(&self.addr, self.block_len)
+    }
+
+    /// The words after `remove`, as the file says them: `contract szanzadu`, `open-hands`.
+    pub fn written(&self) -> String {
+        self.addr[self.block_len.min(self.addr.len())..].join(" ")
+    }
 }
 
 /// The tree as text, one `address = value  (file)` line per rule: the resolve stage's snapshot.
@@ -227,7 +259,7 @@ fn block_key_len(stmt: &Stmt) -> usize {
 /// What one file says: its addressed statements, its `remove` lines, and the blocks it replaces whole.
 pub struct FileEntries {
     pub entries: Vec<(std::sync::Arc<Address>, Entry)>,
-    pub removes: Vec<(Address, Span)>,
+    pub removes: Vec<Removal>,
     pub replaced: Vec<Address>,
 }
 
@@ -240,7 +272,12 @@ pub fn entries_of(file: FileId, ast: &FileAst) -> FileEntries {
             _ if stmt.kind.spec().header => {}
             StmtKind::remove_line => {
                 let addr: Address = stmt.words.iter().skip(1).map(|w| w.text.clone()).collect();
-                removes.push((addr, stmt.head_span()));
+                removes.push(Removal {
+                    addr,
+                    file,
+                    span: stmt.head_span(),
+                    block_len: 0,
+                });
             }
             _ if stmt.body.is_some() => {
                 let bl = block_key_len(stmt);
@@ -259,6 +296,10 @@ pub fn entries_of(file: FileId, ast: &FileAst) -> FileEntries {
                     },
                 ));
                 for (i, child) in stmt.body.iter().flatten().enumerate() {
+                    if child.kind == StmtKind::remove_stmt {
+                        removes.push(statement_removal(file, &block, child));
+                        continue;
+                    }
                     let mut addr = block.clone();
                     if stmt.kind.spec().steps {
                         addr.push(format!("step {}", i + 1));
@@ -292,6 +333,27 @@ pub fn entries_of(file: FileId, ast: &FileAst) -> FileEntries {
         entries: out,
         removes,
         replaced: replaced_blocks,
+    }
+}
+
+/// `remove KEY [NAME]` inside a block: the block's address and the key words after `remove`
+/// (a `:` after a row's name, `remove when szanzadu:`, is left out: the address has none).
+/// `remove all-pass` takes out what follows all passes, `redeal-when-all-pass` too: the
+/// statements that share an address are removed by it.
+fn statement_removal(file: FileId, block: &Address, stmt: &Stmt) -> Removal {
+    let mut addr = block.clone();
+    addr.extend(
+        stmt.words
+            .iter()
+            .skip(1)
+            .filter(|w| w.kind != WordKind::Punct)
+            .map(|w| w.text.clone()),
+    );
+    Removal {
+        addr,
+        file,
+        span: stmt.head_span(),
+        block_len: block.len(),
     }
 }
 
@@ -635,8 +697,7 @@ impl<'a> Resolver<'a> {
             tree.layers
                 .push((p.header.name.clone(), p.header.description.clone(), p.header.kind));
             tree.sources.extend(p.header.sources.iter().cloned());
-            tree.removes
-                .extend(p.entries.removes.iter().map(|(a, span)| (a.clone(), p.file, *span)));
+            tree.removes.extend(p.entries.removes.iter().cloned());
         }
         if ok {
             Some(tree)
@@ -654,12 +715,13 @@ pub(crate) fn short(name: &str) -> String {
         .to_string()
 }
 
-pub(crate) fn remove_conflict(sources: &SourceSet, rf: FileId, rs: Span, addr: &Address, sf: FileId, ss: Span) -> Diag {
-    let (a, b) = (short(sources.name(rf)), short(sources.name(sf)));
+pub(crate) fn remove_conflict(sources: &SourceSet, r: &Removal, sf: FileId, ss: Span) -> Diag {
+    let (a, b) = (short(sources.name(r.file)), short(sources.name(sf)));
+    let (rf, rs) = (r.file, r.span);
     Diag::new(
         Code::RemoveConflict,
         rf,
-        format!("{a} removes `{}`, but {b} sets it", addr.join(" ")),
+        format!("{a} removes `{}`, but {b} sets it", r.text()),
     )
     .label(rs, format!("{a} removes it"))
     .label_in(sf, ss, format!("{b} sets it"))
@@ -738,7 +800,20 @@ fn bundled_suggestion(name: &str) -> Option<&'static str> {
 fn misses_of(tree: &AddressMap<Entry>, p: &Parsed) -> Vec<Diag> {
     match p.header.kind {
         FileKind::HouseRules => overlay::misses(tree, p),
-        FileKind::Variant => Vec::new(),
+        FileKind::Variant => p
+            .entries
+            .removes
+            .iter()
+            .map(|r| {
+                Diag::new(
+                    Code::UnknownName,
+                    p.file,
+                    format!("`remove {}` in a variant removes nothing: a variant has no base under it", r.written()),
+                )
+                .label(r.span, "nothing to remove from")
+                .help("a variant is a whole game: leave out what it does not have; to take something out of another file's rules, write house rules: `house-rules NAME \"...\" extends BASE`")
+            })
+            .collect(),
     }
 }
 
@@ -749,7 +824,7 @@ fn apply(tree: &mut RuleTree, p: &Parsed) {
         removes,
         replaced,
     } = p.entries.as_ref();
-    for r in removes.iter().map(|(a, _)| a).chain(replaced.iter()) {
+    for r in removes.iter().map(|r| &r.addr).chain(replaced.iter()) {
         tree.entries.retain(|a, _| !starts_with(a, r));
     }
     for (addr, e) in entries {

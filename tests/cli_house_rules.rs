@@ -283,3 +283,174 @@ fn a_record_of_a_club_file_carries_its_local_parents() {
         "{text}"
     );
 }
+
+/// The model's contract `name` of `kartya explain --json ARGS`, run in `dir`.
+fn contract_json(dir: &Path, args: &[&str], name: &str) -> serde_json::Value {
+    let o = run_in(dir, &[&["explain", "--json"], args].concat());
+    assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap_or_default();
+    v["contracts"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["name"] == name))
+        .cloned()
+        .unwrap_or_else(|| panic!("no contract {name}: {}", stdout(&o)))
+}
+
+/// A club's file with an open betli that pays double when lost, and a `remove` of one of
+/// them in a child.
+fn club_with_open_betli(dir: &Path) {
+    write(
+        dir,
+        "szerda.kartya",
+        "house-rules szerda \"open betli, lost pays double\" extends alsos-3p\n\ncontract betli {\n  lost-value 10\n  open-hands declarer after-trick 1\n}\n",
+    );
+}
+
+#[test]
+fn a_statement_removed_inside_a_block_is_gone_from_the_model() {
+    let dir = fresh_dir("cli_house_rules", "remove-statement");
+    club_with_open_betli(&dir);
+    write(
+        &dir,
+        "closed.kartya",
+        "house-rules closed \"the club's betli, closed\" extends szerda\n\ncontract betli {\n  remove open-hands\n}\n",
+    );
+    write(
+        &dir,
+        "single.kartya",
+        "house-rules single \"the club's betli, lost pays single\" extends szerda\n\ncontract betli {\n  remove lost-value\n}\n",
+    );
+    let club = contract_json(&dir, &["szerda.kartya"], "betli");
+    assert_eq!(club["declarer_open_after"], 1, "{club}");
+    assert_eq!(club["value_lost"], 10, "{club}");
+    // each child takes one statement out, and keeps the other
+    let closed = contract_json(&dir, &["closed.kartya"], "betli");
+    assert!(closed["declarer_open_after"].is_null(), "{closed}");
+    assert_eq!(closed["value_lost"], 10, "{closed}");
+    let single = contract_json(&dir, &["single.kartya"], "betli");
+    assert_eq!(single["declarer_open_after"], 1, "{single}");
+    assert!(single["value_lost"].is_null(), "{single}");
+    let o = run_in(&dir, &["explain", "closed.kartya"]);
+    let out = stdout(&o);
+    let betli = &out[out.find("contract betli ").unwrap_or(0)..];
+    let betli = &betli[..betli.find("\ncontract ").unwrap_or(betli.len())];
+    assert!(
+        !betli.contains("open hands") && betli.contains("a lost game is worth 10"),
+        "{betli}"
+    );
+    // a row by its name: the bidding's third round out of alsos-3p, where betli was claimed;
+    // no round leads to betli any more, and the model says so
+    write(
+        &dir,
+        "no-round-3.kartya",
+        "house-rules no-round-3 \"no third round\" extends alsos-3p\n\nbidding {\n  remove round 3\n}\n",
+    );
+    let o = run_in(&dir, &["check", "no-round-3.kartya"]);
+    assert!(
+        stderr(&o).contains("contract `betli` can never be played") && !stderr(&o).contains("removes nothing"),
+        "{}",
+        stderr(&o)
+    );
+    // the robber line out of the base's scoring, as the Tompa family keeps a plus-minus paper
+    write(
+        &dir,
+        "plus-minus.kartya",
+        "house-rules plus-minus \"a plus-minus paper, no robber\" extends alsos-3p\n\nscoring {\n  paper plus-minus\n  remove robber\n}\n",
+    );
+    let o = run_in(&dir, &["explain", "--json", "plus-minus.kartya"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap_or_default();
+    assert!(
+        v["scoring"]["robber"].is_null() && v["scoring"]["paper_plus_minus"] == true,
+        "{}",
+        v["scoring"]
+    );
+}
+
+#[test]
+fn removing_a_statement_the_base_block_lacks_is_an_error_with_did_you_mean() {
+    let dir = fresh_dir("cli_house_rules", "remove-statement-typo");
+    club_with_open_betli(&dir);
+    let text = "house-rules typo \"typo\" extends szerda\n\ncontract betli {\n  remove open-hand\n}\n";
+    let (first, err) = first_error(&dir, "typo.kartya", text);
+    assert_eq!(first, "typo.kartya:4:3", "{err}");
+    assert!(
+        err.contains("kartya::unknown-name") && err.contains("did you mean `remove open-hands`?"),
+        "{err}"
+    );
+    // in a variant there is no base to remove from
+    let base = std::fs::read_to_string(common::root().join("variants/alsos-3p.kartya")).unwrap_or_default();
+    let text = base.replace("variant alsos-3p ", "variant mine ").replace(
+        "contract betli \"betli: take no trick\" {\n",
+        "contract betli \"betli: take no trick\" {\n  remove melds\n",
+    );
+    let (_, err) = first_error(&dir, "mine.kartya", &text);
+    assert!(err.contains("in a variant removes nothing"), "{err}");
+}
+
+#[test]
+fn removing_a_statement_the_model_needs_is_blamed_at_the_remove_line() {
+    let dir = fresh_dir("cli_house_rules", "remove-statement-needed");
+    let text = "house-rules no-value \"no value\" extends alsos-3p\n\ncontract betli {\n  remove value\n}\n";
+    let (first, err) = first_error(&dir, "no-value.kartya", text);
+    assert_eq!(first, "no-value.kartya:4:3", "{err}");
+    assert!(
+        err.contains("kartya::missing")
+            && err.contains("contract `betli` has no `value`")
+            && err.contains("[variants/alsos-3p.kartya:91:")
+            && err.contains("drop this `remove`"),
+        "{err}"
+    );
+    // a statement the whole rule set must have, at no line of the base
+    let text = "house-rules no-players \"no players\" extends alsos-3p\n\ngame {\n  remove players\n}\n";
+    let (first, err) = first_error(&dir, "no-players.kartya", text);
+    assert_eq!(first, "no-players.kartya:4:3", "{err}");
+}
+
+#[test]
+fn a_removal_beside_a_restatement_conflicts() {
+    let dir = fresh_dir("cli_house_rules", "remove-statement-side");
+    club_with_open_betli(&dir);
+    write(
+        &dir,
+        "closed.kartya",
+        "house-rules closed \"closed\" extends szerda\n\ncontract betli {\n  remove open-hands\n}\n",
+    );
+    write(
+        &dir,
+        "later.kartya",
+        "house-rules later \"open later\" extends szerda\n\ncontract betli {\n  open-hands declarer after-trick 2\n}\n",
+    );
+    for args in [["closed.kartya", "later.kartya"], ["later.kartya", "closed.kartya"]] {
+        let o = run_in(&dir, &[&["check"], &args[..]].concat());
+        assert_eq!(code(&o), 1, "{args:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("kartya::remove-conflict")
+                && err.contains("closed removes `contract betli: open-hands`, but later sets it"),
+            "{args:?}: {err}"
+        );
+    }
+    // a file and what it extends never conflict: the child's `remove` wins
+    let o = run_in(&dir, &["check", "szerda.kartya", "closed.kartya"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+}
+
+#[test]
+fn fmt_keeps_a_remove_inside_a_block() {
+    let dir = fresh_dir("cli_house_rules", "remove-statement-fmt");
+    club_with_open_betli(&dir);
+    write(
+        &dir,
+        "closed.kartya",
+        "house-rules closed \"closed\" extends szerda\n\ncontract betli {\n    remove   open-hands   # played closed\n}\n",
+    );
+    let o = run_in(&dir, &["fmt", "closed.kartya"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("closed.kartya")).unwrap_or_default();
+    assert!(text.contains("\n  remove open-hands  # played closed\n"), "{text}");
+    let o = run_in(&dir, &["fmt", "--check", "closed.kartya"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = run_in(&dir, &["check", "closed.kartya"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+}

@@ -22,8 +22,8 @@ use std::sync::Arc;
 fn removed(tree: &RuleTree) -> Vec<(&str, &str, crate::source::FileId, crate::syntax::ast::Span)> {
     tree.removes
         .iter()
-        .filter(|(a, _, _)| a.len() == 2)
-        .map(|(a, f, s)| (a[0].as_str(), a[1].as_str(), *f, *s))
+        .filter(|r| !r.is_statement() && r.addr.len() == 2)
+        .map(|r| (r.addr[0].as_str(), r.addr[1].as_str(), r.file, r.span))
         .collect()
 }
 

@@ -4,10 +4,11 @@
 //! `kartya::remove-conflict` where one removes what the other sets. A file and what it extends
 //! never conflict: only files given side by side are held to agree.
 
-use super::{address_text, remove_conflict, short, starts_with, value_of, value_text_of, Address, Entry, Parsed};
+use super::{
+    address_text, remove_conflict, short, starts_with, value_of, value_text_of, Address, Entry, Parsed, Removal,
+};
 use crate::diag::{Code, Diag};
-use crate::source::{FileId, SourceSet};
-use crate::syntax::ast::Span;
+use crate::source::SourceSet;
 use indexmap::IndexMap;
 use std::sync::Arc;
 
@@ -15,15 +16,15 @@ use std::sync::Arc;
 #[derive(Default)]
 struct Part {
     sets: IndexMap<Arc<Address>, (Entry, String)>,
-    removes: Vec<(Address, FileId, Span)>,
+    removes: Vec<Removal>,
 }
 
 fn merged(files: &[&Parsed]) -> Part {
     let mut part = Part::default();
     for p in files {
-        for (addr, span) in &p.entries.removes {
-            part.sets.retain(|a, _| !starts_with(a, addr));
-            part.removes.push((addr.clone(), p.file, *span));
+        for r in &p.entries.removes {
+            part.sets.retain(|a, _| !starts_with(a, &r.addr));
+            part.removes.push(r.clone());
         }
         for r in &p.entries.replaced {
             part.sets.retain(|a, _| !starts_with(a, r));
@@ -31,7 +32,7 @@ fn merged(files: &[&Parsed]) -> Part {
         for (addr, e) in &p.entries.entries {
             let v = value_of(addr, e);
             // a later file that sets what an earlier one removed puts it back
-            part.removes.retain(|(r, f, _)| *f == p.file || !starts_with(addr, r));
+            part.removes.retain(|r| r.file == p.file || !starts_with(addr, &r.addr));
             part.sets.insert(addr.clone(), (e.clone(), v));
         }
     }
@@ -60,10 +61,10 @@ pub(super) fn check(sources: &SourceSet, chains: &[Vec<Parsed>]) -> Vec<Diag> {
 
 /// The conflicts between an earlier part `a` and a later part `b`.
 fn pair(sources: &SourceSet, a: &Part, b: &Part, reported: &mut Vec<Address>, out: &mut Vec<Diag>) {
-    for (r, rf, rs) in &a.removes {
-        if let Some((addr, (e, _))) = b.sets.iter().find(|(addr, _)| starts_with(addr, r)) {
+    for r in &a.removes {
+        if let Some((addr, (e, _))) = b.sets.iter().find(|(addr, _)| starts_with(addr, &r.addr)) {
             if !reported.contains(addr) {
-                out.push(remove_conflict(sources, *rf, *rs, r, e.file, e.stmt.head_span()));
+                out.push(remove_conflict(sources, r, e.file, e.stmt.head_span()));
                 reported.push(addr.to_vec());
             }
         }
@@ -72,7 +73,7 @@ fn pair(sources: &SourceSet, a: &Part, b: &Part, reported: &mut Vec<Address>, ou
         if reported.contains(addr) {
             continue;
         }
-        if a.removes.iter().any(|(r, _, _)| starts_with(addr, r)) {
+        if a.removes.iter().any(|r| starts_with(addr, &r.addr)) {
             continue; // reported once for the `remove`, above
         }
         let Some((prev, pv)) = a.sets.get(addr) else { continue };
@@ -95,10 +96,10 @@ fn pair(sources: &SourceSet, a: &Part, b: &Part, reported: &mut Vec<Address>, ou
                 )),
         );
     }
-    for (r, rf, rs) in &b.removes {
-        if let Some((addr, (e, _))) = a.sets.iter().find(|(addr, _)| starts_with(addr, r)) {
+    for r in &b.removes {
+        if let Some((addr, (e, _))) = a.sets.iter().find(|(addr, _)| starts_with(addr, &r.addr)) {
             if !reported.contains(addr) {
-                out.push(remove_conflict(sources, *rf, *rs, r, e.file, e.stmt.head_span()));
+                out.push(remove_conflict(sources, r, e.file, e.stmt.head_span()));
                 reported.push(addr.to_vec());
             }
         }

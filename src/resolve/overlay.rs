@@ -19,7 +19,7 @@
 //!   contracts refer to, as a block's is: close as block names are close, or sharing a stem
 //!   (`natürlich`/`natural`), it is an error with "did you mean".
 
-use super::{starts_with, AddressMap, Entry, Parsed};
+use super::{starts_with, Address, AddressMap, Entry, Parsed, Removal};
 use crate::diag::{Code, Diag};
 use crate::names;
 use crate::syntax::ast::Span;
@@ -63,11 +63,33 @@ fn hint(name: &str, known: &[&str], kind: &str) -> (Option<String>, String) {
 /// Every miss of `p` laid over `tree` (the tree before `p` is applied).
 pub(super) fn misses(tree: &AddressMap<Entry>, p: &Parsed) -> Vec<Diag> {
     let mut out = Vec::new();
-    for (addr, span) in &p.entries.removes {
-        if tree.keys().any(|a| starts_with(a, addr)) {
+    // the new blocks already reported: a `remove` inside one says nothing more
+    let mut reported: Vec<&[String]> = Vec::new();
+    for (addr, e) in &p.entries.entries {
+        if tree.contains_key(addr) {
             continue;
         }
-        let (Some(kind), Some(name)) = (addr.first(), addr.get(1)) else {
+        let is_head = addr.len() == 2 && e.block_len == 2 && KINDS.contains(&addr[0].as_str());
+        if is_head {
+            if let Some(d) = new_block(tree, p, addr, e) {
+                out.push(d);
+                reported.push(addr);
+            }
+        } else if let Some(d) = new_row(tree, p, addr, e) {
+            out.push(d);
+        }
+    }
+    for r in &p.entries.removes {
+        if r.is_statement() {
+            if !reported.iter().any(|b| **b == r.addr[..r.block_len]) {
+                out.extend(missed_statement(tree, p, r));
+            }
+            continue;
+        }
+        if tree.keys().any(|a| starts_with(a, &r.addr)) {
+            continue;
+        }
+        let (Some(kind), Some(name)) = (r.addr.first(), r.addr.get(1)) else {
             continue;
         };
         let help = match hint(name, &names_of(tree, kind), kind) {
@@ -80,24 +102,97 @@ pub(super) fn misses(tree: &AddressMap<Entry>, p: &Parsed) -> Vec<Diag> {
                 p.file,
                 format!("`remove {kind} {name}` removes nothing: the base has no {kind} `{name}`"),
             )
-            .label(*span, format!("not {} of the base", a(kind)))
+            .label(r.span, format!("not {} of the base", a(kind)))
             .help(help),
         );
     }
-    for (addr, e) in &p.entries.entries {
-        if tree.contains_key(addr) {
-            continue;
+    out
+}
+
+/// A `remove` inside a block that takes out nothing of the base (its block has no such
+/// statement, or the base has no such block), or only what the same file sets again.
+fn missed_statement(tree: &AddressMap<Entry>, p: &Parsed, r: &Removal) -> Option<Diag> {
+    let block = &r.addr[..r.block_len];
+    let block_text = block.join(" ");
+    let written = r.written();
+    let matched: Vec<&Address> = tree
+        .keys()
+        .filter(|a| a.len() > block.len() && starts_with(a, &r.addr))
+        .map(|a| a.as_ref())
+        .collect();
+    if !matched.is_empty() {
+        // every statement it takes out is set again by the same file: the `remove` does nothing
+        let again: Vec<&Entry> = matched
+            .iter()
+            .filter_map(|m| p.entries.entries.iter().find(|(a, _)| a.as_ref() == *m).map(|(_, e)| e))
+            .collect();
+        if again.len() < matched.len() {
+            return None;
         }
-        let is_head = addr.len() == 2 && e.block_len == 2 && KINDS.contains(&addr[0].as_str());
-        if is_head {
-            if let Some(d) = new_block(tree, p, addr, e) {
-                out.push(d);
+        let first = again.first()?;
+        return Some(
+            Diag::new(
+                Code::DuplicateName,
+                p.file,
+                format!("`{}` is removed and set again in this file", r.text()),
+            )
+            .label(r.span, "removed here")
+            .label(first.stmt.head_span(), "and set again here")
+            .help("keep one of the two: a statement of your file replaces the base's without a `remove`; `remove` is for taking the base's statement out"),
+        );
+    }
+    if !tree.keys().any(|a| a.as_slice() == block) {
+        return Some(
+            Diag::new(
+                Code::UnknownName,
+                p.file,
+                format!("`remove {written}` removes nothing: the base has no `{block_text}`"),
+            )
+            .label(r.span, "not in a block of the base")
+            .help(format!(
+                "a `remove` inside `{block_text} {{ ... }}` takes out a statement of the base's block of that name; check the block's name"
+            )),
+        );
+    }
+    // the base block's statements, by their keyword and by their whole key (`round 3`)
+    let mut known: Vec<String> = Vec::new();
+    for a in tree
+        .keys()
+        .filter(|a| a.len() > block.len() && a[..block.len()] == *block)
+    {
+        let key = &a[block.len()..];
+        for k in [key[0].clone(), key.join(" ")] {
+            if !known.contains(&k) {
+                known.push(k);
             }
-        } else if let Some(d) = new_row(tree, p, addr, e) {
-            out.push(d);
         }
     }
-    out
+    let help = match names::suggest(&written, known.iter().map(String::as_str)) {
+        Some(s) => format!("did you mean `remove {s}`? "),
+        None if known.is_empty() => format!("the base's `{block_text}` has no statements; "),
+        None => {
+            format!(
+                "the base's `{block_text}` has {}",
+                known
+                    .iter()
+                    .filter(|k| !k.contains(' '))
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ) + "; "
+        }
+    };
+    Some(
+        Diag::new(
+            Code::UnknownName,
+            p.file,
+            format!("`remove {written}` removes nothing: the base's `{block_text}` has no `{written}`"),
+        )
+        .label(r.span, format!("not a statement of the base's `{block_text}`"))
+        .help(format!(
+            "{help}a `remove` names a statement by its keyword, a row by its keyword and name (`remove round 3`)"
+        )),
+    )
 }
 
 /// A block head the base does not have: an error when its name is close to an existing

@@ -203,6 +203,7 @@ stmt_kinds! {
     session_stmt [scoring_block] "session" "session start N each ends (when-one-cannot-pay|by-agreement)";
 
     remove_line [] "remove" "remove (figure|contract|figure-ladder|doubling|calling|exchange) NAME" doc = "remove";
+    remove_stmt [game_block, deck_block, orders_block, points_block, bidding_block, contract_block, announcing_block, melds_block, figure_block, doubling_block, calling_block, exchange_block, scoring_block] "remove" "remove KEYWORD [NAME]" phrase = "`remove`", doc = "remove";
 }
 
 #[cfg(test)]
