@@ -438,44 +438,37 @@ fn with_nodes(
     bots: &str,
     run: impl FnOnce() -> ExitCode,
 ) -> ExitCode {
-    let sampling = [
-        kartya::bots::BotKind::Sampled.name(),
-        kartya::bots::BotKind::SampledPimc.name(),
-    ];
+    use kartya::bots::BotKind::{Pimc, Sampled, SampledPimc};
+    // a budget of a kind of bot the run does not have, refused on the command's own line
+    let refused = |flag: &str, value: String, what: String, kinds: [kartya::bots::BotKind; 2]| {
+        let (sources, d) = io::flag_path_diag(
+            Code::OutOfRange,
+            command,
+            flag,
+            &value,
+            what,
+            "this budget",
+            format!(
+                "give it with --bots {} or --bots {}, or leave it out",
+                kinds[0].name(),
+                kinds[1].name()
+            ),
+        );
+        print_diags(&[d], &sources);
+        ExitCode::from(2)
+    };
     if let Some(k) = worlds {
-        if !sampling.contains(&bots) {
-            let (sources, d) = io::flag_path_diag(
-                Code::OutOfRange,
-                command,
-                "--worlds",
-                &k.to_string(),
-                format!("--worlds is the budget of the sampled bots, and the {bots} bots draw no worlds"),
-                "this budget",
-                "give it with --bots sampled or --bots sampled-pimc, or leave it out".to_string(),
-            );
-            print_diags(&[d], &sources);
-            return ExitCode::from(2);
+        if ![Sampled.name(), SampledPimc.name()].contains(&bots) {
+            let what = format!("--worlds is the budget of the sampled bots, and the {bots} bots draw no worlds");
+            return refused("--worlds", k.to_string(), what, [Sampled, SampledPimc]);
         }
         kartya::bots::sampled::set_worlds(k);
     }
     // the kinds that search with pimc: pimc, and the sampled bot whose cards are pimc's
-    let searching = [
-        kartya::bots::BotKind::Pimc.name(),
-        kartya::bots::BotKind::SampledPimc.name(),
-    ];
     if let Some(n) = nodes {
-        if !searching.contains(&bots) {
-            let (sources, d) = io::flag_path_diag(
-                Code::OutOfRange,
-                command,
-                "--nodes",
-                &n.to_string(),
-                format!("--nodes is the budget of the bots that search, and the {bots} bots search nothing"),
-                "this budget",
-                "give it with --bots pimc or --bots sampled-pimc, or leave it out".to_string(),
-            );
-            print_diags(&[d], &sources);
-            return ExitCode::from(2);
+        if ![Pimc.name(), SampledPimc.name()].contains(&bots) {
+            let what = format!("--nodes is the budget of the bots that search, and the {bots} bots search nothing");
+            return refused("--nodes", n.to_string(), what, [Pimc, SampledPimc]);
         }
         kartya::pimc::set_node_budget(n);
     }

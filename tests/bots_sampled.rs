@@ -205,7 +205,7 @@ fn a_rule_that_raises_what_an_option_pays_makes_it_chosen_more_often() {
 #[test]
 #[ignore]
 fn sampled_in_duplicate_matches() {
-    use kartya::bots::duplicate::duplicate_with;
+    use kartya::bots::duplicate::{duplicate_with, MakeBot};
     use kartya::bots::{BotKind, PimcBot};
     use kartya::pimc::PimcOptions;
     let deals: u64 = std::env::var("KARTYA_SAMPLED_DEALS")
@@ -233,7 +233,7 @@ fn sampled_in_duplicate_matches() {
     ];
     for name in games {
         let rules = bundled_rules(name).unwrap();
-        let mut fields: Vec<(&str, &(dyn Fn() -> Box<dyn Bot> + Sync))> = vec![("heuristic", &heuristic)];
+        let mut fields: Vec<(&str, MakeBot<'_>)> = vec![("heuristic", &heuristic)];
         if pimc_games.split(',').any(|g| g == name) {
             fields.push(("pimc", &pimc));
         }

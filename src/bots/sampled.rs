@@ -427,8 +427,11 @@ impl Bot for SampledBot {
 mod tests {
     use super::pick;
 
+    /// Each world's weight and payments per option.
+    type PerWorld = Vec<(f64, Vec<f64>)>;
+
     /// One world's payments per option, each world of weight 1.
-    fn worlds(rows: &[[f64; 3]]) -> (Vec<(f64, Vec<f64>)>, Vec<f64>, f64) {
+    fn worlds(rows: &[[f64; 3]]) -> (PerWorld, Vec<f64>, f64) {
         let per: Vec<(f64, Vec<f64>)> = rows.iter().map(|r| (1.0, r.to_vec())).collect();
         let n = rows.len() as f64;
         let means = (0..3).map(|i| rows.iter().map(|r| r[i]).sum::<f64>() / n).collect();
