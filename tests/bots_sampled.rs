@@ -34,6 +34,50 @@ fn every_file_plays(hands: u64, worlds: u32) {
     }
 }
 
+/// 10^4 hands of every bundled file (issue 29, "Cost": as for the other kinds) with a small
+/// budget, every path of the bot in use (2 worlds, 2 for the check of a choice, no nested bids:
+/// a budget changes which legal action is taken, never where it comes from), the files shared
+/// over the machine's threads. Release, some 20 minutes on two cores.
+#[test]
+#[ignore]
+fn sampled_bots_play_ten_thousand_hands_of_every_bundled_file() {
+    let hands: u64 = std::env::var("KARTYA_SAMPLED_HANDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10_000);
+    let files: Vec<_> = kartya::bundled::all().collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(b) = files.get(k) else { break };
+                let rules = bundled_rules(b.name).unwrap_or_else(|e| panic!("{}: {e}", b.name));
+                let options = SampledOptions {
+                    worlds: 2,
+                    nested: 0,
+                    validate: 2,
+                    ..Default::default()
+                };
+                let mut bots = BotSet::new(
+                    (0..rules.variant.players)
+                        .map(|_| Box::new(SampledBot::with_options(options)) as Box<dyn Bot>)
+                        .collect(),
+                );
+                let mut g = Game::new(Arc::clone(&rules), Seat(0), 1);
+                for i in 0..hands {
+                    if let Err(e) = play_hand(&mut g, &mut bots, 7, i) {
+                        panic!("{} hand {i}: {e}", b.name);
+                    }
+                    assert!(g.is_over() && g.result().is_some(), "{} hand {i}: not scored", b.name);
+                }
+                eprintln!("{}: {hands} hands", b.name);
+            });
+        }
+    });
+}
+
 #[test]
 fn sampled_bots_play_every_bundled_file() {
     let hands = std::env::var("KARTYA_SAMPLED_HANDS")

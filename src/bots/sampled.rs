@@ -7,8 +7,10 @@
 //! by this same rule with `nested` worlds of its own), the value the seat's payment on the
 //! engine's own score sheet. The option taken is the one whose paired lead over the quieter
 //! option (pass, or else the heuristic bot's own choice), less `tie` standard errors, is largest:
-//! a near-tie goes to the quieter option. The same worlds and the same rollout streams serve every option
-//! (common random numbers). Cards are the heuristic bot's, or pimc's with `cards: Pimc`.
+//! a near-tie goes to the quieter option. Among three options or more the first worlds only
+//! shortlist the two that lead the quiet one most, and fresh worlds choose (`validate`). The
+//! same worlds and the same rollout streams serve every option (common random numbers). Cards are
+//! the heuristic bot's, or pimc's with `cards: Pimc`.
 //!
 //! Reproducible: one draw of the hand's stream seeds the decision; world `k` draws from the
 //! stream (that draw, k), its rollouts from (that draw, k + 2^32), whatever the thread.
@@ -49,6 +51,11 @@ pub struct SampledOptions {
     /// and heuristic rollouts of its own, not by the heuristic bot; 0 for heuristic rollouts
     /// throughout.
     pub nested: u32,
+    /// Worlds of the second look: where there are three options or more, the first worlds
+    /// only shortlist the two that lead the quiet option most by more than half a standard
+    /// error, and this many fresh worlds choose among them and the quiet one, with `tie` (0:
+    /// the first worlds choose).
+    pub validate: u32,
 }
 
 /// The most worlds a decision may draw (`--worlds`).
@@ -78,10 +85,11 @@ impl Default for SampledOptions {
     fn default() -> Self {
         SampledOptions {
             worlds: worlds(),
-            tie: 0.5,
+            tie: 0.1,
             cards: CardPlay::Heuristic,
             infer: true,
             nested: 4,
+            validate: worlds(),
         }
     }
 }
@@ -125,6 +133,8 @@ impl SampledBot {
                     worlds: options.nested,
                     infer: false,
                     nested: 0,
+                    validate: 0,
+                    tie: FIRST_LOOK_TIE,
                     cards: CardPlay::Heuristic,
                     ..options
                 }))
@@ -141,12 +151,63 @@ impl SampledBot {
     }
 
     /// Values every option of `view`'s seat by sampled worlds and gives the choice; None when
-    /// no world could be drawn (the caller falls back on the heuristic bot).
+    /// no world could be drawn (the caller falls back on the heuristic bot). With `validate`, the
+    /// first worlds shortlist the two options that lead the quiet one most, and fresh worlds
+    /// choose among those and the quiet one.
     pub fn value(&mut self, view: &View<'_>, quiet: Action, options: &[Action], rng: &mut HandRng) -> Option<Valued> {
         let stream = rng.next_u64();
         let g = view.sampler_game();
         let seat = view.seat();
         let worlds = Worlds::new(g, seat).ok()?;
+        let q = options.iter().position(|a| *a == quiet);
+        let tried = self.evaluate(&worlds, seat, options, stream, self.options.worlds)?;
+        let means = tried.means();
+        let chosen = match q {
+            Some(qi) if self.options.validate > 0 && options.len() > 2 => {
+                // the best of several noisy means is biased upwards: the worlds only shortlist
+                // the options that lead the quiet one, and fresh worlds (the streams after the
+                // first set's) choose among those and the quiet one
+                let bounds = leads(&tried.per_world, &means, tried.total, qi, FIRST_LOOK_TIE);
+                let mut short: Vec<usize> = (0..options.len()).filter(|&i| i != qi && bounds[i] > 0.0).collect();
+                short.sort_by(|&a, &b| bounds[b].total_cmp(&bounds[a]).then(a.cmp(&b)));
+                short.truncate(SHORTLIST);
+                let tried_again: Vec<Action> = std::iter::once(qi)
+                    .chain(short.iter().copied())
+                    .map(|i| options[i])
+                    .collect();
+                if short.is_empty() {
+                    qi
+                } else {
+                    match self.evaluate(&worlds, seat, &tried_again, stream ^ FRESH, self.options.validate) {
+                        Some(f) => match pick(&f.per_world, &f.means(), f.total, Some(0), self.options.tie) {
+                            0 => qi,
+                            j => short.get(j - 1).copied().unwrap_or(qi),
+                        },
+                        None => qi,
+                    }
+                }
+            }
+            _ => pick(&tried.per_world, &means, tried.total, q, self.options.tie),
+        };
+        Some(Valued {
+            options: options.to_vec(),
+            means,
+            worlds: tried.per_world.len() as u32,
+            dropped: tried.dropped,
+            chosen: options[chosen],
+        })
+    }
+
+    /// Each option's payment to `seat` in up to `count` worlds drawn from `stream`; None when no
+    /// world could be drawn.
+    fn evaluate(
+        &mut self,
+        worlds: &Worlds<'_>,
+        seat: Seat,
+        options: &[Action],
+        stream: u64,
+        count: u32,
+    ) -> Option<Tried> {
         let mut sampler = worlds.sampler().ok()?;
         let k = options.len();
         let mut sums = vec![0f64; k];
@@ -173,8 +234,8 @@ impl SampledBot {
             }
         };
         // a dropped world is drawn again from the next stream, up to three times the worlds
-        for w in 0..self.options.worlds.saturating_mul(3) {
-            if per_world.len() >= self.options.worlds as usize {
+        for w in 0..count.saturating_mul(3) {
+            if per_world.len() >= count as usize {
                 break;
             }
             let mut wrng = hand_rng(stream, u64::from(w));
@@ -206,28 +267,45 @@ impl SampledBot {
             }
             per_world.push((weight, row));
         }
-        let used = per_world.len();
         let total: f64 = per_world.iter().map(|(w, _)| w).sum();
-        if used == 0 || total <= 0.0 {
+        if per_world.is_empty() || total <= 0.0 {
             return None;
         }
-        let means: Vec<f64> = sums.iter().map(|s| s / total).collect();
-        let chosen = options[pick(
-            &per_world,
-            &means,
+        Some(Tried {
+            per_world,
+            sums,
             total,
-            options.iter().position(|a| *a == quiet),
-            self.options.tie,
-        )];
-        Some(Valued {
-            options: options.to_vec(),
-            means,
-            worlds: used as u32,
             dropped,
-            chosen,
         })
     }
 }
+
+/// The payments of one set of worlds: per world its weight and each option's payment.
+struct Tried {
+    per_world: Vec<(f64, Vec<f64>)>,
+    sums: Vec<f64>,
+    total: f64,
+    dropped: u32,
+}
+
+impl Tried {
+    /// Each option's weighted mean payment.
+    fn means(&self) -> Vec<f64> {
+        self.sums.iter().map(|s| s / self.total).collect()
+    }
+}
+
+/// The options a decision's first worlds hand on to the fresh ones (`validate`).
+const SHORTLIST: usize = 2;
+
+/// The near-tie of a choice made on its first worlds (the nested decisions; the shortlist of the
+/// others): the best of several noisy means is biased upwards, and a lead within half a standard
+/// error goes to the quiet option.
+const FIRST_LOOK_TIE: f64 = 0.5;
+
+/// Mixed into a decision's stream for the worlds that check its choice (`validate`), so that
+/// they are not the worlds that chose it.
+const FRESH: u64 = 0x5bd1_e995_9e37_79b9;
 
 /// The option taken: the one whose paired lead over the quiet option, less `tie` standard errors
 /// of that lead, is largest (the quiet option's own lead is 0, so it wins every near-tie). The
@@ -239,26 +317,35 @@ fn pick(per_world: &[(f64, Vec<f64>)], means: &[f64], total: f64, quiet: Option<
     let Some(q) = quiet else {
         return best_mean;
     };
-    // the effective number of worlds of weighted means: total² / Σ weight²
-    let n_eff = total * total / per_world.iter().map(|(w, _)| w * w).sum::<f64>();
+    let bounds = leads(per_world, means, total, q, tie);
     let mut best = (q, 0.0);
-    for i in 0..means.len() {
-        if i == q {
-            continue;
-        }
-        let lead = means[i] - means[q];
-        let var = per_world
-            .iter()
-            .map(|(w, r)| w * (r[i] - r[q] - lead).powi(2))
-            .sum::<f64>()
-            / total;
-        let se = (var / (n_eff - 1.0).max(1.0)).sqrt();
-        let bound = lead - tie * se;
-        if bound > best.1 {
+    for (i, &bound) in bounds.iter().enumerate() {
+        if i != q && bound > best.1 {
             best = (i, bound);
         }
     }
     best.0
+}
+
+/// Each option's paired lead over the quiet option `q`, less `tie` standard errors of that lead
+/// (0 for `q` itself).
+fn leads(per_world: &[(f64, Vec<f64>)], means: &[f64], total: f64, q: usize, tie: f64) -> Vec<f64> {
+    // the effective number of worlds of weighted means: total² / Σ weight²
+    let n_eff = total * total / per_world.iter().map(|(w, _)| w * w).sum::<f64>();
+    (0..means.len())
+        .map(|i| {
+            if i == q {
+                return 0.0;
+            }
+            let lead = means[i] - means[q];
+            let var = per_world
+                .iter()
+                .map(|(w, r)| w * (r[i] - r[q] - lead).powi(2))
+                .sum::<f64>()
+                / total;
+            lead - tie * (var / (n_eff - 1.0).max(1.0)).sqrt()
+        })
+        .collect()
 }
 
 /// Plays `g` to its end with the heuristic bots, a bid by `nested` where given (the heuristic
@@ -296,8 +383,8 @@ fn finish(
         }
         if let Some(m) = me.filter(|&m| m != seat && g.legal_cards().is_none()) {
             g.legal_actions_into(&mut list);
-            // the answers to a level `me` said last
             let mine = g.pos_of(m).map(|p| p.0);
+            // the answers to a level `me` said last, by the other seats knowing the world
             list.retain(|x| match *x {
                 Action::Kontra(it) => last_sayer(g, it).is_some() && last_sayer(g, it) == mine,
                 Action::Pass => true,
