@@ -136,7 +136,6 @@ impl SampledBot {
                     validate: 0,
                     tie: FIRST_LOOK_TIE,
                     cards: CardPlay::Heuristic,
-                    ..options
                 }))
             }),
         }
