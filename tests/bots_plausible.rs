@@ -7,6 +7,8 @@
 //! `cargo test --release --test bots_plausible -- --ignored --nocapture`
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use kartya::bots::{Bot, SampledBot, View};
 use kartya::engine::game::Item;
 use kartya::engine::rng::hand_rng;
@@ -242,10 +244,7 @@ fn pct(a: usize, b: usize) -> String {
 #[test]
 #[ignore]
 fn plausible_tables() {
-    let hands: u64 = std::env::var("KARTYA_PLAUSIBLE_HANDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2000);
+    let hands: u64 = common::env_or("KARTYA_PLAUSIBLE_HANDS", 2000);
     let games = std::env::var("KARTYA_PLAUSIBLE_GAMES")
         .unwrap_or_else(|_| "alsos-3p,asszorti,koenigrufen-russbach,koenigrufen-graden,anrufen".to_string());
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;

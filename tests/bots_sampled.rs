@@ -41,10 +41,7 @@ fn every_file_plays(hands: u64, worlds: u32) {
 #[test]
 #[ignore]
 fn sampled_bots_play_ten_thousand_hands_of_every_bundled_file() {
-    let hands: u64 = std::env::var("KARTYA_SAMPLED_HANDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(10_000);
+    let hands: u64 = common::env_or("KARTYA_SAMPLED_HANDS", 10_000);
     let files: Vec<_> = kartya::bundled::all().collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -80,10 +77,7 @@ fn sampled_bots_play_ten_thousand_hands_of_every_bundled_file() {
 
 #[test]
 fn sampled_bots_play_every_bundled_file() {
-    let hands = std::env::var("KARTYA_SAMPLED_HANDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2);
+    let hands = common::env_or("KARTYA_SAMPLED_HANDS", 2);
     every_file_plays(hands, 4);
 }
 
@@ -91,10 +85,7 @@ fn sampled_bots_play_every_bundled_file() {
 #[test]
 #[ignore]
 fn sampled_bots_play_two_hundred_hands_of_every_bundled_file() {
-    let hands = std::env::var("KARTYA_SAMPLED_HANDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(200);
+    let hands = common::env_or("KARTYA_SAMPLED_HANDS", 200);
     every_file_plays(hands, SampledOptions::default().worlds);
 }
 
@@ -168,10 +159,7 @@ impl Bot for Timed {
 #[test]
 #[ignore]
 fn sampled_cost_per_decision_and_hand() {
-    let hands: u64 = std::env::var("KARTYA_SAMPLED_HANDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(200);
+    let hands: u64 = common::env_or("KARTYA_SAMPLED_HANDS", 200);
     println!("| game | hands | non-card decisions | median | 90th percentile | per hand (median) | per hand (mean) |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     for name in ["alsos-3p", "asszorti", "koenigrufen-graden", "anrufen"] {
@@ -252,10 +240,7 @@ fn sampled_in_duplicate_matches() {
     use kartya::bots::duplicate::{duplicate_with, MakeBot};
     use kartya::bots::{BotKind, PimcBot};
     use kartya::pimc::PimcOptions;
-    let deals: u64 = std::env::var("KARTYA_SAMPLED_DEALS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(200);
+    let deals: u64 = common::env_or("KARTYA_SAMPLED_DEALS", 200);
     let pimc_games =
         std::env::var("KARTYA_SAMPLED_PIMC_GAMES").unwrap_or_else(|_| "alsos-3p,koenigrufen-russbach".to_string());
     let sampled = || Box::new(SampledBot::default()) as Box<dyn Bot>;
