@@ -24,12 +24,20 @@ struct Node {
     play: Play,
     side: u16,
     pending: [i32; MAX_SEATS],
+    /// What the cards still out (in hands and in the trick) can add at least and at most: the
+    /// value of the rest lies in `lo..=hi` once the side is decided.
+    lo: i32,
+    hi: i32,
 }
 
 /// A double-dummy solver; keep one and reuse it (its table is allocated once, in `new`).
 pub struct Solver {
     tt: Table,
     nodes: u64,
+    /// The nodes at a trick start (what the yardstick counts).
+    trick_nodes: u64,
+    /// Whether some card or the last-trick bonus has negative points in this query's table.
+    signed: bool,
     budget: u64,
     over: bool,
 }
@@ -46,6 +54,8 @@ impl Solver {
         Solver {
             tt: Table::new(),
             nodes: 0,
+            trick_nodes: 0,
+            signed: false,
             budget: u64::MAX,
             over: false,
         }
@@ -61,25 +71,49 @@ impl Solver {
         self.nodes
     }
 
-    fn start(&mut self) {
-        self.tt.clear();
-        self.nodes = 0;
-        self.over = false;
+    /// The nodes of the last query that start a trick.
+    pub fn trick_nodes(&self) -> u64 {
+        self.trick_nodes
     }
 
-    fn root(p: &Play, obj: &Objective) -> Node {
+    fn start(&mut self, t: &PlayTable) {
+        self.tt.clear();
+        self.nodes = 0;
+        self.trick_nodes = 0;
+        self.over = false;
+        self.signed = t.last_trick < 0 || t.points.iter().any(|&v| v < 0);
+    }
+
+    fn root(t: &PlayTable, p: &Play, obj: &Objective) -> Node {
+        let mut out = p.trick_mask();
+        for h in p.hands.iter().take(p.n as usize) {
+            out |= h;
+        }
+        let (lo, hi) = match obj.count {
+            Count::Tricks => (0, (p.total_tricks - p.tricks_played.min(p.total_tricks)) as i32),
+            Count::Points => {
+                let (lo, hi) = signed_points(t, out);
+                if p.is_over() {
+                    (lo, hi)
+                } else {
+                    (lo + t.last_trick.min(0), hi + t.last_trick.max(0))
+                }
+            }
+        };
         Node {
             play: p.clone(),
             side: obj.side,
             pending: [0; MAX_SEATS],
+            lo,
+            hi,
         }
     }
 
     /// The exact value for the declarer's side of the tricks still to be completed (the trick
     /// in progress included), both sides playing their best.
     pub fn value(&mut self, t: &PlayTable, p: &Play, obj: &Objective) -> Result<i32, OverBudget> {
-        self.start();
-        let v = self.search(t, obj, &Solver::root(p, obj), -INF, INF);
+        self.start(t);
+        let v = self.search(t, obj, &Solver::root(t, p, obj), -INF, INF);
         if self.over {
             Err(OverBudget)
         } else {
@@ -90,8 +124,8 @@ impl Solver {
     /// Whether the value is at least `threshold`: one null-window search, which cuts off far
     /// more than the exact value's.
     pub fn at_least(&mut self, t: &PlayTable, p: &Play, obj: &Objective, threshold: i32) -> Result<bool, OverBudget> {
-        self.start();
-        let v = self.search(t, obj, &Solver::root(p, obj), threshold - 1, threshold);
+        self.start(t);
+        let v = self.search(t, obj, &Solver::root(t, p, obj), threshold - 1, threshold);
         if self.over {
             Err(OverBudget)
         } else {
@@ -102,7 +136,7 @@ impl Solver {
     /// The value and the legal cards that keep it (every one of them, equivalent cards too).
     pub fn best_cards(&mut self, t: &PlayTable, p: &Play, obj: &Objective) -> Result<(i32, u64), OverBudget> {
         let v = self.value(t, p, obj)?;
-        let root = Solver::root(p, obj);
+        let root = Solver::root(t, p, obj);
         let maximizing = self.maximizing(obj, &root);
         let mut best = 0u64;
         let mut m = p.legal(t);
@@ -111,7 +145,7 @@ impl Solver {
             m &= m - 1;
             let mut child = root.clone();
             let done = child.play.place(t, c);
-            let gain = Solver::gain(obj, &mut child, done);
+            let gain = self.gain(t, obj, &mut child, done, p.trick_mask() | 1u64 << c);
             // a null window at the value: the card keeps it or it does not
             let (alpha, beta) = if maximizing { (v - 1, v) } else { (v, v + 1) };
             let cv = gain + self.search(t, obj, &child, alpha - gain, beta - gain);
@@ -136,8 +170,8 @@ impl Solver {
         obj: &Objective,
         values: &mut [i32; MAX_CARDS],
     ) -> Result<u64, OverBudget> {
-        self.start();
-        let root = Solver::root(p, obj);
+        self.start(t);
+        let root = Solver::root(t, p, obj);
         let legal = p.legal(t);
         let mut searched = 0u64;
         let mut m = legal;
@@ -159,7 +193,7 @@ impl Solver {
                 None => {
                     let mut child = root.clone();
                     let done = child.play.place(t, c);
-                    let gain = Solver::gain(obj, &mut child, done);
+                    let gain = self.gain(t, obj, &mut child, done, p.trick_mask() | 1u64 << c);
                     let v = gain + self.search(t, obj, &child, -INF, INF);
                     if self.over {
                         return Err(OverBudget);
@@ -182,13 +216,30 @@ impl Solver {
         (n.side & (1 << mover) != 0) == obj.side_maximizes
     }
 
-    /// What a completed trick adds to the value, and the side it fixes (`sides trick-winner`).
+    /// What a completed trick adds to the value, and the side it fixes (`sides trick-winner`);
+    /// its cards (`cards`) leave the bounds of what is still out.
     #[inline]
-    fn gain(obj: &Objective, n: &mut Node, done: Option<TrickDone>) -> i32 {
+    fn gain(&self, t: &PlayTable, obj: &Objective, n: &mut Node, done: Option<TrickDone>, cards: u64) -> i32 {
         let Some(d) = done else { return 0 };
         let unit = match obj.count {
-            Count::Points => d.points,
-            Count::Tricks => 1,
+            Count::Points => {
+                if self.signed {
+                    let (mut lo, mut hi) = signed_points(t, cards);
+                    if n.play.tricks_played >= n.play.total_tricks {
+                        lo += t.last_trick.min(0);
+                        hi += t.last_trick.max(0);
+                    }
+                    n.lo -= lo;
+                    n.hi -= hi;
+                } else {
+                    n.hi -= d.points;
+                }
+                d.points
+            }
+            Count::Tricks => {
+                n.hi -= 1;
+                1
+            }
         };
         let w = d.winner as usize & (MAX_SEATS - 1);
         if n.side & (1 << w) != 0 {
@@ -222,6 +273,20 @@ impl Solver {
         }
         let (mut alpha, mut beta) = (alpha, beta);
         let decided = obj.partner_trick.is_none_or(|k| p.tricks_played > k);
+        if decided {
+            // what is still out bounds the rest: a window beyond it is answered at once
+            if n.hi <= alpha || n.lo == n.hi {
+                return n.hi;
+            }
+            if n.lo >= beta {
+                return n.lo;
+            }
+            alpha = alpha.max(n.lo - 1);
+            beta = beta.min(n.hi);
+        }
+        if p.trick_len == 0 {
+            self.trick_nodes += 1;
+        }
         let key = (p.trick_len == 0 && decided).then(|| Key::of(&p.hands, p.n, p.leader, p.tricks_played, n.side));
         if let Some(k) = key {
             if let Some((lo, hi)) = self.tt.probe(k) {
@@ -243,10 +308,11 @@ impl Solver {
         let maximizing = self.maximizing(obj, n);
         let mv = moves(t, p, legal, n.side);
         let mut best = if maximizing { -INF } else { INF };
+        let trick = p.trick_mask();
         for &c in mv.cards.iter().take(mv.len) {
             let mut child = n.clone();
             let done = child.play.place(t, c);
-            let gain = Solver::gain(obj, &mut child, done);
+            let gain = self.gain(t, obj, &mut child, done, trick | 1u64 << c);
             let v = gain + self.search(t, obj, &child, alpha - gain, beta - gain);
             if self.over {
                 return 0;
@@ -273,4 +339,19 @@ impl Solver {
         }
         best
     }
+}
+
+/// The sums of the negative and of the positive card points of the cards of a mask.
+fn signed_points(t: &PlayTable, mut m: u64) -> (i32, i32) {
+    let (mut lo, mut hi) = (0, 0);
+    while m != 0 {
+        let v = t.points[m.trailing_zeros() as usize & (MAX_CARDS - 1)];
+        m &= m - 1;
+        if v < 0 {
+            lo += v;
+        } else {
+            hi += v;
+        }
+    }
+    (lo, hi)
 }

@@ -85,9 +85,10 @@ fn main() {
         }
         if verbose || ours != y {
             println!(
-                "deal {deal} value {y} kartya {ours} nodes {} kartya-nodes {}",
+                "deal {deal} value {y} kartya {ours} nodes {} kartya-nodes {} (at trick starts {})",
                 yard.nodes,
-                solver.nodes()
+                solver.nodes(),
+                solver.trick_nodes()
             );
         }
     }
