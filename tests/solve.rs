@@ -208,6 +208,46 @@ fn solver_equals_exhaustive_search_on_endgames_of_every_bundled_file() {
 }
 
 #[test]
+fn unplace_takes_every_card_back_exactly() {
+    // the solver walks one play in place: each card placed and taken back must leave the play
+    // as it was (but for the records past the tricks played, which nothing reads)
+    let mut cards = 0;
+    for b in kartya::bundled::all() {
+        let rules = bundled_rules(b.name).expect(b.name);
+        let mut rng = hand_rng(0x0dd0, cards as u64);
+        for _ in 0..5 {
+            let Some(g) = endgame(&rules, &mut rng, u8::MAX) else { continue };
+            let Some(t) = g.play_table() else { continue };
+            let mut p = g.play_state().clone();
+            while !p.is_over() {
+                let legal = p.legal(t);
+                let mut m = legal;
+                while m != 0 {
+                    let c = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    let mut q = p.clone();
+                    let undo = q.undo_point();
+                    let done = q.place(t, c);
+                    q.unplace(c, &undo, done);
+                    q.trick = p.trick;
+                    q.trick_winner = p.trick_winner;
+                    q.trick_card = p.trick_card;
+                    assert_eq!(format!("{q:?}"), format!("{p:?}"), "{}: card {c}", b.name);
+                    cards += 1;
+                }
+                let k = below(&mut rng, legal.count_ones());
+                let mut m = legal;
+                for _ in 0..k {
+                    m &= m - 1;
+                }
+                p.place(t, m.trailing_zeros() as u8);
+            }
+        }
+    }
+    assert!(cards > 1000, "{cards} cards");
+}
+
+#[test]
 fn a_budget_too_small_gives_unknown_not_a_wrong_value() {
     let rules = bundled_rules("alsos-3p").expect("bundled");
     let mut rng = hand_rng(7, 0);

@@ -1,6 +1,7 @@
 //! Trick play as a state machine over bitmask hands: takes a `PlayTable` and the hands by
 //! active position (forehand = 0), gives legal cards (follow suit, must trump, overtrump, head the trick, kept cards),
-//! trick winners, card points, tricks and captures per position, and the early end.
+//! trick winners, card points, tricks and captures per position, and the early end; a placed
+//! card can be taken back (`undo_point`, `unplace`) for a search that walks the play in place.
 
 use super::tables::{PlayTable, MAX_CARDS, MAX_SEATS};
 use crate::model::Head;
@@ -53,6 +54,21 @@ pub struct TrickDone {
     pub winner: u8,
     pub card: u8,
     pub points: i32,
+}
+
+/// What `place` overwrites, saved before it (`Play::undo_point`) so that `Play::unplace` can
+/// take the card back.
+#[derive(Debug, Clone, Copy)]
+pub struct Undo {
+    led_mask: u64,
+    trick_cards: u64,
+    trick_points: i32,
+    win_pos: u8,
+    win_card: u8,
+    leader: u8,
+    to_play: u8,
+    trick_len: u8,
+    ended_early: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -338,6 +354,47 @@ impl Play {
             return None;
         }
         Some(self.complete_trick(t))
+    }
+
+    /// What `place` is about to change: give it back to `unplace` after the card.
+    #[inline(always)]
+    pub fn undo_point(&self) -> Undo {
+        Undo {
+            led_mask: self.led_mask,
+            trick_cards: self.trick_cards,
+            trick_points: self.trick_points,
+            win_pos: self.win_pos,
+            win_card: self.win_card,
+            leader: self.leader,
+            to_play: self.to_play,
+            trick_len: self.trick_len,
+            ended_early: self.ended_early,
+        }
+    }
+
+    /// Takes back the card `place` just played, with the `undo_point` saved before it and what
+    /// `place` gave: the play is as it was, but for the records of the tricks after the ones
+    /// played (`trick_winner`, `trick_card` and `trick` past their lengths), which nothing reads.
+    #[inline(always)]
+    pub fn unplace(&mut self, card: u8, u: &Undo, done: Option<TrickDone>) {
+        let b = 1u64 << (card as usize & (MAX_CARDS - 1));
+        if let Some(d) = done {
+            let w = d.winner as usize & (MAX_SEATS - 1);
+            self.tricks_played -= 1;
+            self.points[w] -= d.points;
+            self.tricks_won[w] -= 1;
+            self.captured[w] &= !(u.trick_cards | b);
+        }
+        self.hands[u.to_play as usize & (MAX_SEATS - 1)] |= b;
+        self.led_mask = u.led_mask;
+        self.trick_cards = u.trick_cards;
+        self.trick_points = u.trick_points;
+        self.win_pos = u.win_pos;
+        self.win_card = u.win_card;
+        self.leader = u.leader;
+        self.to_play = u.to_play;
+        self.trick_len = u.trick_len;
+        self.ended_early = u.ended_early;
     }
 
     /// The trick in progress is complete: its winner takes it and leads the next.

@@ -2,9 +2,9 @@
 //! rest by fail-soft alpha-beta over the equivalence classes of the legal cards (`moves.rs`),
 //! with bounds kept at trick starts (`tt.rs`) and a node budget beyond which it gives up.
 
-use super::moves::{moves, same_move};
+use super::moves::{moves, same_move, Moves};
 use super::objective::{Count, Objective};
-use super::tt::{Key, Table};
+use super::tt::{Key, Table, NONE};
 use crate::engine::play::TrickDone;
 use crate::engine::tables::{PlayTable, MAX_CARDS, MAX_SEATS};
 use crate::engine::Play;
@@ -18,7 +18,7 @@ pub struct OverBudget;
 
 /// One node: the play, the side as far as it is known, and while a partner is still to be
 /// decided by a trick, what each other position has taken since the root (it counts for the
-/// side if he becomes the partner).
+/// side if he becomes the partner). The search walks one node in place (`Play::unplace`).
 #[derive(Clone)]
 struct Node {
     play: Play,
@@ -113,7 +113,7 @@ impl Solver {
     /// in progress included), both sides playing their best.
     pub fn value(&mut self, t: &PlayTable, p: &Play, obj: &Objective) -> Result<i32, OverBudget> {
         self.start(t);
-        let v = self.search(t, obj, &Solver::root(t, p, obj), -INF, INF);
+        let v = self.search(t, obj, &mut Solver::root(t, p, obj), -INF, INF);
         if self.over {
             Err(OverBudget)
         } else {
@@ -125,7 +125,7 @@ impl Solver {
     /// more than the exact value's.
     pub fn at_least(&mut self, t: &PlayTable, p: &Play, obj: &Objective, threshold: i32) -> Result<bool, OverBudget> {
         self.start(t);
-        let v = self.search(t, obj, &Solver::root(t, p, obj), threshold - 1, threshold);
+        let v = self.search(t, obj, &mut Solver::root(t, p, obj), threshold - 1, threshold);
         if self.over {
             Err(OverBudget)
         } else {
@@ -148,7 +148,7 @@ impl Solver {
             let gain = self.gain(t, obj, &mut child, done, p.trick_mask() | 1u64 << c);
             // a null window at the value: the card keeps it or it does not
             let (alpha, beta) = if maximizing { (v - 1, v) } else { (v, v + 1) };
-            let cv = gain + self.search(t, obj, &child, alpha - gain, beta - gain);
+            let cv = gain + self.search(t, obj, &mut child, alpha - gain, beta - gain);
             if self.over {
                 return Err(OverBudget);
             }
@@ -194,7 +194,7 @@ impl Solver {
                     let mut child = root.clone();
                     let done = child.play.place(t, c);
                     let gain = self.gain(t, obj, &mut child, done, p.trick_mask() | 1u64 << c);
-                    let v = gain + self.search(t, obj, &child, -INF, INF);
+                    let v = gain + self.search(t, obj, &mut child, -INF, INF);
                     if self.over {
                         return Err(OverBudget);
                     }
@@ -261,7 +261,7 @@ impl Solver {
         }
     }
 
-    fn search(&mut self, t: &PlayTable, obj: &Objective, n: &Node, alpha: i32, beta: i32) -> i32 {
+    fn search(&mut self, t: &PlayTable, obj: &Objective, n: &mut Node, alpha: i32, beta: i32) -> i32 {
         let p = &n.play;
         if p.is_over() || self.over {
             return 0;
@@ -287,9 +287,13 @@ impl Solver {
         if p.trick_len == 0 {
             self.trick_nodes += 1;
         }
-        let key = (p.trick_len == 0 && decided).then(|| Key::of(&p.hands, p.n, p.leader, p.tricks_played, n.side));
+        // the last trick is forced: searching it costs less than a probe
+        let keyed = p.trick_len == 0 && decided && p.tricks_played + 1 < p.total_tricks;
+        let key = keyed.then(|| Key::of(&p.hands, p.n, p.leader, p.tricks_played, n.side));
+        let mut hint = NONE;
         if let Some(k) = key {
-            if let Some((lo, hi)) = self.tt.probe(k) {
+            if let Some((lo, hi, best)) = self.tt.probe(k) {
+                hint = best;
                 if lo >= beta || lo == hi {
                     return lo;
                 }
@@ -306,22 +310,47 @@ impl Solver {
             return 0;
         }
         let maximizing = self.maximizing(obj, n);
-        let mv = moves(t, p, legal, n.side);
-        let mut best = if maximizing { -INF } else { INF };
+        let mut mv = if legal & (legal - 1) == 0 {
+            // one legal card: nothing to collapse or order
+            let mut one = Moves {
+                cards: [0; MAX_CARDS],
+                len: 1,
+            };
+            one.cards[0] = legal.trailing_zeros() as u8;
+            one
+        } else {
+            moves(t, p, legal, n.side)
+        };
+        if hint != NONE {
+            // the card that gave the stored bound first, the others in their order
+            if let Some(i) = mv.cards.iter().take(mv.len).position(|&c| c == hint) {
+                mv.cards[..=i].rotate_right(1);
+            }
+        }
         let trick = p.trick_mask();
+        let mut best = if maximizing { -INF } else { INF };
+        let mut best_card = NONE;
         for &c in mv.cards.iter().take(mv.len) {
-            let mut child = n.clone();
-            let done = child.play.place(t, c);
-            let gain = self.gain(t, obj, &mut child, done, trick | 1u64 << c);
-            let v = gain + self.search(t, obj, &child, alpha - gain, beta - gain);
+            // the card is played in place and taken back after: no copy of the position
+            let undo = n.play.undo_point();
+            let (side, lo, hi) = (n.side, n.lo, n.hi);
+            let pending = n.pending;
+            let done = n.play.place(t, c);
+            let gain = self.gain(t, obj, n, done, trick | 1u64 << c);
+            let v = gain + self.search(t, obj, n, alpha - gain, beta - gain);
+            n.play.unplace(c, &undo, done);
+            (n.side, n.lo, n.hi) = (side, lo, hi);
+            n.pending = pending;
             if self.over {
                 return 0;
             }
+            if (maximizing && v > best) || (!maximizing && v < best) {
+                best = v;
+                best_card = c;
+            }
             if maximizing {
-                best = best.max(v);
                 alpha = alpha.max(best);
             } else {
-                best = best.min(v);
                 beta = beta.min(best);
             }
             if alpha >= beta {
@@ -330,11 +359,11 @@ impl Solver {
         }
         if let Some(k) = key {
             if best <= alpha0 {
-                self.tt.store(k, -INF, best);
+                self.tt.store(k, -INF, best, best_card);
             } else if best >= beta0 {
-                self.tt.store(k, best, INF);
+                self.tt.store(k, best, INF, best_card);
             } else {
-                self.tt.store(k, best, best);
+                self.tt.store(k, best, best, best_card);
             }
         }
         best

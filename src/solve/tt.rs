@@ -1,6 +1,6 @@
 //! The transposition table: takes a position at the start of a trick (the hands, the leader,
-//! the tricks played and the side), gives the bounds found for the value of the rest. A fixed
-//! number of slots allocated once; a search's entries are told from older ones by a generation.
+//! the tricks played and the side), gives the bounds found for the value of the rest and the
+//! card that gave them. A fixed number of slots allocated once; a search's entries are told from older ones by a generation.
 
 use crate::engine::tables::MAX_SEATS;
 
@@ -12,10 +12,16 @@ const SLOTS: usize = 1 << 18;
 struct Entry {
     key: u64,
     check: u64,
-    generation: u32,
+    generation: u16,
     lower: i16,
     upper: i16,
+    /// The card that gave the bound (`NONE` when none did), tried first when the position
+    /// comes again.
+    best: u8,
 }
+
+/// No card in `Entry::best`.
+pub(super) const NONE: u8 = u8::MAX;
 
 const EMPTY: Entry = Entry {
     key: 0,
@@ -23,6 +29,7 @@ const EMPTY: Entry = Entry {
     generation: 0,
     lower: i16::MIN,
     upper: i16::MAX,
+    best: NONE,
 };
 
 /// A position's two independent 64-bit hashes: one picks the slot and both must match, so a
@@ -55,7 +62,7 @@ impl Key {
 
 pub(super) struct Table {
     slots: Vec<Entry>,
-    generation: u32,
+    generation: u16,
 }
 
 impl Table {
@@ -75,17 +82,17 @@ impl Table {
         }
     }
 
-    /// The bounds stored for a position: (lower, upper).
+    /// The bounds stored for a position and the card that gave them: (lower, upper, best).
     #[inline]
-    pub(super) fn probe(&self, k: Key) -> Option<(i32, i32)> {
+    pub(super) fn probe(&self, k: Key) -> Option<(i32, i32, u8)> {
         let e = self.slots.get(k.key as usize & (SLOTS - 1))?;
         (e.generation == self.generation && e.key == k.key && e.check == k.check)
-            .then_some((e.lower as i32, e.upper as i32))
+            .then_some((e.lower as i32, e.upper as i32, e.best))
     }
 
     /// Stores what a search found, tightening the bounds already known for the same position.
     #[inline]
-    pub(super) fn store(&mut self, k: Key, lower: i32, upper: i32) {
+    pub(super) fn store(&mut self, k: Key, lower: i32, upper: i32, best: u8) {
         let generation = self.generation;
         let Some(e) = self.slots.get_mut(k.key as usize & (SLOTS - 1)) else {
             return;
@@ -94,6 +101,7 @@ impl Table {
         if e.generation == generation && e.key == k.key && e.check == k.check {
             e.lower = e.lower.max(clamp(lower));
             e.upper = e.upper.min(clamp(upper));
+            e.best = best;
         } else {
             *e = Entry {
                 key: k.key,
@@ -101,6 +109,7 @@ impl Table {
                 generation,
                 lower: clamp(lower),
                 upper: clamp(upper),
+                best,
             };
         }
     }

@@ -85,10 +85,12 @@ fn main() {
         }
         if verbose || ours != y {
             println!(
-                "deal {deal} value {y} kartya {ours} nodes {} kartya-nodes {} (at trick starts {})",
+                "deal {deal} value {y} kartya {ours} nodes {} kartya-nodes {} (at trick starts {}) ms {:.2} kartya-ms {:.2}",
                 yard.nodes,
                 solver.nodes(),
-                solver.trick_nodes()
+                solver.trick_nodes(),
+                yard_ms[deal],
+                ours_ms[deal]
             );
         }
     }
