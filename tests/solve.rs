@@ -216,7 +216,9 @@ fn unplace_takes_every_card_back_exactly() {
         let rules = bundled_rules(b.name).expect(b.name);
         let mut rng = hand_rng(0x0dd0, cards as u64);
         for _ in 0..5 {
-            let Some(g) = endgame(&rules, &mut rng, u8::MAX) else { continue };
+            let Some(g) = endgame(&rules, &mut rng, u8::MAX) else {
+                continue;
+            };
             let Some(t) = g.play_table() else { continue };
             let mut p = g.play_state().clone();
             while !p.is_over() {

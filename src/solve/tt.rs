@@ -86,8 +86,11 @@ impl Table {
     #[inline]
     pub(super) fn probe(&self, k: Key) -> Option<(i32, i32, u8)> {
         let e = self.slots.get(k.key as usize & (SLOTS - 1))?;
-        (e.generation == self.generation && e.key == k.key && e.check == k.check)
-            .then_some((e.lower as i32, e.upper as i32, e.best))
+        (e.generation == self.generation && e.key == k.key && e.check == k.check).then_some((
+            e.lower as i32,
+            e.upper as i32,
+            e.best,
+        ))
     }
 
     /// Stores what a search found, tightening the bounds already known for the same position.
