@@ -55,7 +55,10 @@ fn main() {
         }
     }
     println!("{rounds} rounds of {hands} full random hands per variant, one core; medians");
-    println!("{:<24} {:>12} {:>12} {:>12}", "variant", "hands/s", "ns/hand", "ns/card");
+    println!(
+        "{:<24} {:>12} {:>12} {:>12}",
+        "variant", "hands/s", "ns/hand", "ns/card"
+    );
     for (name, _, _, per_hand, per_card) in runs.iter_mut() {
         let (h, c) = (median(per_hand), median(per_card));
         println!("{:<24} {:>12.0} {:>12.0} {:>12.1}", name, 1e9 / h, h, c);

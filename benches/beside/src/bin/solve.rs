@@ -50,7 +50,11 @@ fn main() {
             }
         }
     }
-    let to_mask = |m: u32| (0..32).filter(|y| m & (1 << y) != 0).fold(0u64, |a, y| a | 1u64 << card_of[y]);
+    let to_mask = |m: u32| {
+        (0..32)
+            .filter(|y| m & (1 << y) != 0)
+            .fold(0u64, |a, y| a | 1u64 << card_of[y])
+    };
     let objective = Objective {
         side: 1,
         count: Count::Points,
