@@ -119,9 +119,14 @@ pub struct Choice {
 /// the card the seat may have other actions open (a claim, an announcement in trick 1): those
 /// are another decision, and the card is legal whatever it decides there. Where search gives nothing (no world solved within
 /// the budget, or the knowledge could not be read), the fallback is the legal card with the
-/// fewest card points, the lowest card first: a cheap discard.
+/// fewest card points, the lowest card first: a cheap discard. A lone legal card is played
+/// without search.
 pub fn choose_card(g: &Game, seat: Seat, opts: &PimcOptions, rng: &mut HandRng) -> Option<u8> {
     let legal = cards_of(g, seat)?;
+    // a forced card is no decision: it is played without drawing a world (or a number)
+    if legal.count_ones() == 1 {
+        return Some(legal.trailing_zeros() as u8);
+    }
     DECISIONS.fetch_add(1, Ordering::Relaxed);
     match try_choose_card(g, seat, opts, rng) {
         Ok(Some(c)) if c.solved > 0 => Some(c.card),
