@@ -16,19 +16,9 @@ use kartya::engine::score::Score;
 use kartya::engine::sim::hand_dealer;
 use kartya::engine::{bundled_rules, Game, Phase, Pos, Rules, Seat};
 use kartya::model::{Cond, Prim, SidesKind, Win};
-use kartya::solve::{Count, Objective, Solver};
-use kartya::syntax::ast::{Comparison, TrickCount};
+use kartya::solve::{need_of, Count, Need, Objective, Solver};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-
-/// What the declarer's side must reach over the whole play for the contract to be won, as a
-/// bound on one count: `at_least` (else at most) `n`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Need {
-    count: Count,
-    at_least: bool,
-    n: i32,
-}
 
 /// The double-dummy verdict of one hand: made for sure, made at best (equal where exact).
 type Verdict = (bool, bool);
@@ -39,63 +29,6 @@ fn all_points(g: &Game) -> i32 {
     let (t, p) = (g.play_table().unwrap(), g.play_state());
     let cards = p.hands.iter().take(p.n as usize).fold(0u64, |a, h| a | h);
     t.mask_points(cards) + if t.counts_points { t.last_trick } else { 0 }
-}
-
-/// The need of one goal condition, where it is one bound.
-fn need_of(c: &Cond, total: i32, tricks: i32, melds: i64) -> Option<Need> {
-    match c {
-        Cond::Prim(Prim::AllTricks) => Some(Need {
-            count: Count::Tricks,
-            at_least: true,
-            n: tricks,
-        }),
-        Cond::Prim(Prim::NoTricks) => Some(Need {
-            count: Count::Tricks,
-            at_least: false,
-            n: 0,
-        }),
-        Cond::Prim(Prim::Tricks { cmp, n }) => match cmp {
-            TrickCount::AtLeast => Some(Need {
-                count: Count::Tricks,
-                at_least: true,
-                n: *n as i32,
-            }),
-            TrickCount::AtMost => Some(Need {
-                count: Count::Tricks,
-                at_least: false,
-                n: *n as i32,
-            }),
-            TrickCount::Exactly => None,
-        },
-        Cond::Prim(Prim::Points {
-            with_melds,
-            cmp,
-            threshold,
-        }) => {
-            let own = if *with_melds { melds } else { 0 };
-            let n = *threshold - own + i64::from(*cmp == Comparison::MoreThan);
-            Some(Need {
-                count: Count::Points,
-                at_least: true,
-                n: n as i32,
-            })
-        }
-        // all the tricks and a number of points that all the tricks give: the tricks decide
-        Cond::And(parts) => {
-            let needs: Vec<Need> = parts
-                .iter()
-                .map(|p| need_of(p, total, tricks, melds))
-                .collect::<Option<_>>()?;
-            let all = needs
-                .iter()
-                .find(|n| n.count == Count::Tricks && n.at_least && n.n == tricks)?;
-            needs
-                .iter()
-                .all(|n| n.count == Count::Tricks || (n.at_least && n.n <= total))
-                .then_some(*all)
-        }
-        _ => None,
-    }
 }
 
 /// Whether the declarer's side could win the contract double dummy from the first lead of `g`

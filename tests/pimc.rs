@@ -304,7 +304,8 @@ fn strength_table() {
     }
 }
 
-/// pimc's totals are the sums of its worlds' card values for the seat's side, and its card the
+/// pimc's totals are the sums of its worlds' card utilities for the seat's side (what the sheet
+/// pays for the side's final count, then the count), and its card the
 /// best total (the lowest card on ties): on late positions of every bundled file, its worlds are
 /// drawn again from the stream it derives (one draw of the caller's stream, then world `k` from
 /// `hand_rng(draw, k)`) and solved apart. So a card best in each of its worlds is matched by
@@ -314,7 +315,7 @@ fn pimcs_totals_are_its_worlds_values_and_its_card_the_best_total() {
     use kartya::engine::tables::MAX_CARDS;
     use kartya::pimc::sample::world_play;
     use kartya::pimc::world_objective;
-    use kartya::solve::{Objective, Solver};
+    use kartya::solve::{taken, Objective, Solver, Stakes};
     use rand::RngCore;
     let opts = PimcOptions {
         samples: 8,
@@ -345,7 +346,9 @@ fn pimcs_totals_are_its_worlds_values_and_its_card_the_best_total() {
         for w in 0..opts.samples {
             let w = sampler.draw(&mut hand_rng(stream, u64::from(w)));
             let wobj = world_objective(&info, &obj, declarer, &w);
-            let high = (wobj.side & (1 << info.me) != 0) == wobj.side_maximizes;
+            let on_side = wobj.side & (1 << info.me) != 0;
+            let stakes = Stakes::of_game(&g, &wobj);
+            let before = taken(&g, wobj.side, wobj.count);
             let mut values = [0i32; MAX_CARDS];
             let legal = solver
                 .card_values(t, &world_play(&info, g.play_state(), &w), &wobj, &mut values)
@@ -355,7 +358,14 @@ fn pimcs_totals_are_its_worlds_values_and_its_card_the_best_total() {
                 "{}: the world's legal cards are the seat's",
                 b.name
             );
-            let score = |c: usize| i64::from(if high { values[c] } else { -values[c] });
+            let score = |c: usize| {
+                let u = stakes.utility(before + values[c], wobj.side_maximizes);
+                if on_side {
+                    u
+                } else {
+                    -u
+                }
+            };
             let cards = (0..MAX_CARDS).filter(|&c| legal & (1 << c) != 0);
             let best = cards.clone().map(score).max().expect("a legal card");
             for c in cards {
@@ -415,4 +425,87 @@ fn late(rules: &Arc<Rules>, rng: &mut HandRng, left: u8) -> Option<Game> {
         }
     }
     None
+}
+
+/// pimc plays for the contract before the count: on late positions of every bundled file where
+/// the sheet's only stake read is the contract's win, no legal card makes the contract in more of
+/// pimc's worlds than the card it plays, and in some positions the card of the best count alone
+/// (pimc's objective before issue 29 item 3) would make it in fewer.
+#[test]
+fn pimc_plays_the_card_that_makes_the_contract_in_most_worlds() {
+    use kartya::engine::tables::MAX_CARDS;
+    use kartya::pimc::sample::world_play;
+    use kartya::pimc::world_objective;
+    use kartya::solve::{taken, Objective, Solver, Stakes};
+    use rand::RngCore;
+    let opts = PimcOptions {
+        samples: 8,
+        node_budget: u64::MAX,
+    };
+    let (mut checked, mut count_alone_worse) = (0, 0);
+    let mut solver = Solver::new();
+    for (k, b) in kartya::bundled::all().enumerate() {
+        let rules = bundled_rules(b.name).expect(b.name);
+        let mut rng = hand_rng(0x5a7e, k as u64);
+        for _ in 0..6 {
+            let Some(g) = late(&rules, &mut rng, 3) else { continue };
+            let (t, Some(obj)) = (g.play_table().expect("in play"), Objective::of_game(&g)) else {
+                continue;
+            };
+            let seat = g.to_act_seat();
+            let info = InfoSet::of(&g, seat).expect("info");
+            let Ok(mut sampler) = Sampler::new(&info) else { continue };
+            let seed = hand_rng(11, k as u64).next_u64();
+            let Some(choice) = try_choose_card(&g, seat, &opts, &mut hand_rng(11, k as u64)).expect("no error") else {
+                continue;
+            };
+            let declarer = g.declarer().and_then(|d| g.pos_of(d)).map(|p| p.0);
+            // per card: worlds where the seat's side gets what it wants of the contract, and
+            // the count's total the way the seat wants it
+            let (mut made, mut count) = ([0u32; MAX_CARDS], [0i64; MAX_CARDS]);
+            let mut only_the_contract = true;
+            for w in 0..opts.samples {
+                let w = sampler.draw(&mut hand_rng(seed, u64::from(w)));
+                let wobj = world_objective(&info, &obj, declarer, &w);
+                let stakes = Stakes::of_game(&g, &wobj);
+                let needs: Vec<_> = stakes.needs().collect();
+                let [(need, worth)] = needs[..] else {
+                    only_the_contract = false;
+                    break;
+                };
+                let on_side = wobj.side & (1 << info.me) != 0;
+                let wants_met = on_side == (worth > 0);
+                let before = taken(&g, wobj.side, wobj.count);
+                let mut values = [0i32; MAX_CARDS];
+                let legal = solver
+                    .card_values(t, &world_play(&info, g.play_state(), &w), &wobj, &mut values)
+                    .expect("no budget");
+                for c in (0..MAX_CARDS).filter(|&c| legal & (1 << c) != 0) {
+                    let v = before + values[c];
+                    made[c] += u32::from(need.met(v) == wants_met);
+                    let high = on_side == wobj.side_maximizes;
+                    count[c] += i64::from(if high { v } else { -v });
+                }
+            }
+            if !only_the_contract || choice.solved != opts.samples {
+                continue;
+            }
+            let legal: Vec<usize> = (0..MAX_CARDS).filter(|&c| choice.legal & (1 << c) != 0).collect();
+            let most = legal.iter().map(|&c| made[c]).max().expect("a legal card");
+            assert_eq!(
+                made[choice.card as usize], most,
+                "{}: pimc's card makes the seat's side's aim in {} of {} worlds, another card in {most}",
+                b.name, made[choice.card as usize], opts.samples
+            );
+            let top = legal.iter().map(|&c| count[c]).max().expect("a legal card");
+            let by_count = legal.iter().copied().find(|&c| count[c] == top).expect("a card");
+            count_alone_worse += usize::from(made[by_count] < most);
+            checked += 1;
+        }
+    }
+    eprintln!("{checked} positions, {count_alone_worse} where the count alone makes fewer");
+    assert!(
+        checked >= 100 && count_alone_worse >= 3,
+        "{checked} positions checked, {count_alone_worse} where the best count alone would make the contract in fewer worlds"
+    );
 }

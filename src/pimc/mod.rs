@@ -17,7 +17,7 @@ use crate::engine::deal::bit;
 use crate::engine::rng::{hand_rng, HandRng};
 use crate::engine::tables::{MAX_CARDS, MAX_SEATS};
 use crate::engine::{Game, Phase, Seat};
-use crate::solve::{Objective, Solver};
+use crate::solve::{taken, Objective, Solver, Stakes};
 use info::{InfoError, InfoSet};
 use rand::RngCore;
 use sample::{world_play, NoWorld, Sampler, World};
@@ -110,8 +110,8 @@ pub struct Choice {
     pub worlds: u32,
     /// The nodes the solves visited, all worlds together.
     pub nodes: u64,
-    /// Per card, the sum over the solved worlds of its value for the seat's side (the
-    /// declarer's count, negated where the seat wants it low).
+    /// Per card, the sum over the solved worlds of its utility for the seat's side
+    /// (`Stakes::utility` of the declarer's final count, negated for the other side).
     pub totals: [i64; MAX_CARDS],
 }
 
@@ -191,7 +191,11 @@ pub fn try_choose_card(
         let mut wrng = hand_rng(stream, u64::from(k));
         let w = sampler.draw(&mut wrng);
         let wobj = world_objective(&info, &obj, declarer, &w);
-        let seat_high = (wobj.side & (1 << info.me) != 0) == wobj.side_maximizes;
+        let on_side = wobj.side & (1 << info.me) != 0;
+        // what the sheet pays for the side's final count (read again per world: a hidden
+        // partner makes the side a world's own), the count ranking cards that pay the same
+        let stakes = Stakes::of_game(g, &wobj);
+        let before = taken(g, wobj.side, wobj.count);
         let p = world_play(&info, g.play_state(), &w);
         let solve = solver.card_values(t, &p, &wobj, &mut values);
         nodes += solver.nodes();
@@ -204,8 +208,8 @@ pub fn try_choose_card(
         while m != 0 {
             let c = m.trailing_zeros() as usize;
             m &= m - 1;
-            let v = i64::from(values[c]);
-            totals[c] += if seat_high { v } else { -v };
+            let u = stakes.utility(before + values[c], wobj.side_maximizes);
+            totals[c] += if on_side { u } else { -u };
         }
     }
     let mut card = legal.trailing_zeros() as u8;
