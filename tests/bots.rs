@@ -181,3 +181,74 @@ fn stepped_random_bots_play_and_a_bot_does_not_beat_itself() {
     assert_eq!(m.illegal, 0);
     assert!(m.mean.abs() < 1e-9, "{m:?}");
 }
+
+/// A bot that announced a figure won by a trick with a card keeps that card for its trick and
+/// plays it there (uhu, digest alsos.md §18.2: the trick before the last with the tök ace, the
+/// piros ace when tök is trumps). The heuristic bots never announce uhu, so a seat announces it
+/// here wherever it may while holding the ace; then, over many hands, the announcer's ace is
+/// never played before trick 8 of 9 while he has another legal card, and in trick 8 it is
+/// played whenever it is legal.
+#[test]
+fn an_announced_figure_keeps_its_card_for_its_trick() {
+    use kartya::bots::heuristic::HeuristicBot;
+    use kartya::bots::{Bot, View};
+    use kartya::engine::rng::hand_rng;
+    use kartya::engine::{Action, Seat};
+    let rules = bundled_rules("uhu").unwrap();
+    let v = &rules.variant;
+    let uhu = v.figures.iter().position(|f| f.name == "uhu").unwrap() as u16;
+    let suit = |name: &str| v.suits.iter().position(|s| s.name == name).unwrap() as u8;
+    let ace = v.ranks.iter().position(|r| r.name == "ász").unwrap() as u8;
+    let (tok, piros) = (suit("tök"), suit("piros"));
+    let mut bot = HeuristicBot::default();
+    let (mut announced, mut kept, mut played_in_its_trick) = (0, 0, 0);
+    for i in 0..400 {
+        let mut rng = hand_rng(0x0b0, i);
+        let mut g = Game::new(Arc::clone(&rules), Seat((i % 3) as u8), 1);
+        g.redeal_random(Seat((i % 3) as u8), &mut rng);
+        let mut announcer: Option<(u8, u8)> = None; // (position, card)
+        let mut steps = 0;
+        while !g.is_over() && steps < 1000 {
+            steps += 1;
+            let seat = g.to_act_seat();
+            let legal = g.legal_actions();
+            let the_ace = g.trump().and_then(|t| {
+                let s = if t == tok { piros } else { tok };
+                rules.tables.card(s, ace)
+            });
+            let holds = the_ace.is_some_and(|c| g.hand_of(seat) & (1u64 << c) != 0);
+            let a = if announcer.is_none() && holds && legal.contains(&Action::Announce(uhu)) {
+                announcer = Some((g.pos_of(seat).unwrap().0, the_ace.unwrap()));
+                Action::Announce(uhu)
+            } else {
+                bot.act(&View::new(&g, seat), &mut rng)
+            };
+            if let (Some((by, card)), Action::Play(c)) = (announcer, a) {
+                if g.pos_of(seat).map(|p| p.0) == Some(by) {
+                    let trick = g.play_state().tricks_played;
+                    let cards = g.legal_cards().unwrap_or(0);
+                    if trick < 7 && cards & (1u64 << card) != 0 && cards != 1u64 << card {
+                        assert_ne!(
+                            c,
+                            card,
+                            "hand {i}: the uhu ace played in trick {} with another card legal",
+                            trick + 1
+                        );
+                        kept += 1;
+                    }
+                    if trick == 7 && cards & (1u64 << card) != 0 {
+                        assert_eq!(c, card, "hand {i}: the uhu ace held back in its trick");
+                        played_in_its_trick += 1;
+                    }
+                }
+            }
+            g.apply(a).unwrap_or_else(|e| panic!("hand {i}: {a:?} refused: {e:?}"));
+        }
+        announced += usize::from(announcer.is_some());
+    }
+    eprintln!("{announced} hands with uhu, {kept} kept, {played_in_its_trick} played in trick 8");
+    assert!(
+        announced >= 30 && kept >= 100 && played_in_its_trick >= 10,
+        "{announced} hands with uhu, {kept} cards where the ace was kept, {played_in_its_trick} where it was played in trick 8"
+    );
+}

@@ -113,7 +113,13 @@ fn play(view: &View<'_>, t: &PlayTable, legal: u64) -> u8 {
         .declarer()
         .and_then(|d| view.pos_of(d))
         .is_some_and(|d| view.side() & (1 << d.0) != 0);
-    choose_card(view, t, legal, aim, declarer_side)
+    // an announced figure won by a trick with a card: that card in its trick, and not before
+    let fig = super::figure_aims::figure_cards(view);
+    if legal & fig.now != 0 {
+        return choose_card(view, t, legal & fig.now, aim, declarer_side);
+    }
+    let spare = legal & !fig.keep;
+    choose_card(view, t, if spare != 0 { spare } else { legal }, aim, declarer_side)
 }
 
 /// The value of a contract to its declarer: what a win brings (a loss costs as much).

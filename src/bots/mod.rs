@@ -9,6 +9,7 @@
 
 mod cardplay;
 pub mod duplicate;
+mod figure_aims;
 pub mod heuristic;
 mod pimc_bot;
 pub mod random;
@@ -272,6 +273,10 @@ impl<'a> View<'a> {
     /// Tricks in the hand.
     pub fn total_tricks(&self) -> u8 {
         self.game.play_state().total_tricks
+    }
+    /// The index of the trick the rules name (`3`, `last`, `last-1`) in this hand's play.
+    pub fn trick_index(&self, trick: crate::syntax::ast::TrickRef) -> Option<usize> {
+        self.game.play_state().trick_index(trick)
     }
     /// The play table of the contract being played (public rules: orders, trumps, points).
     pub fn play_table(&self) -> Option<&'a PlayTable> {
