@@ -296,6 +296,33 @@ fn bidding(v: &Variant, out: &mut Out) {
                     no_suit_help(c),
                 );
             }
+            // numbers are bid, never a suit; each-bids has no declarer to name one either
+            RoundShape::EachBids { contract, .. } | RoundShape::HighestBids { contract, .. }
+                if !(v.bids_suits() && v.bidding.suit_contract == contract)
+                    && v.contracts.get(contract).is_some_and(|c| {
+                        trumps(contract)
+                            || (matches!(r.shape, RoundShape::EachBids { .. })
+                                && c.chosen_trumps.is_some()
+                                && c.fixed_trump.is_none())
+                    }) =>
+            {
+                let c = contract_name(v, contract);
+                let how = if v.contracts.get(contract).is_some_and(|c| c.chosen_trumps.is_some()) {
+                    "chosen"
+                } else {
+                    "bid"
+                };
+                let kind = match r.shape {
+                    RoundShape::EachBids { .. } => "each-bids",
+                    _ => "highest-bids",
+                };
+                out.at(
+                    &["contract", c, "trumps"],
+                    format!("round {num} (`{kind}`) bids numbers of tricks, never a suit, and reaches contract `{c}`, whose `trumps {how}` would then play without trumps"),
+                    "no suit is ever won or named",
+                    "write `trumps fixed SUIT` for a fixed trump suit, or `trumps none`".to_string(),
+                );
+            }
             RoundShape::AcceptIndicator if !has_indicator => out.at(
                 &addr,
                 format!(
@@ -466,4 +493,22 @@ fn figures(v: &Variant, out: &mut Out) {
             );
         }
     }
+}
+
+/// Whether a hand of `c` can have a declarer: a bidding round other than `each-bids` (where
+/// every player bids for himself) leads to it, or it is the contract of a game without an
+/// auction whose forehand declares (the contract of `all-pass` alone, or of `no-auction` without
+/// `declarer forehand`, has everyone play for himself).
+fn has_declarer(v: &Variant, c: &Contract) -> bool {
+    let Some(id) = v.contracts.iter().position(|x| x.name == c.name) else {
+        return true;
+    };
+    if let Some(na) = &v.bidding.no_auction {
+        return na.contracts.contains(&id) && na.forehand_declares;
+    }
+    v.bidding
+        .rounds
+        .iter()
+        .filter(|r| !matches!(r.shape, RoundShape::EachBids { .. }))
+        .any(|r| super::check::round_contracts(v, r).into_iter().any(|x| x == id))
 }

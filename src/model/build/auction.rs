@@ -6,6 +6,21 @@ use super::*;
 
 impl Builder<'_> {
     pub(super) fn bid_ladders(&mut self, names: &Names, suits: &[Suit]) -> Vec<BidLadder> {
+        // a ladder, a `trumps` line and a figure's `in` line read a name as a suit or a
+        // contract: one named like a suit would be read as the suit
+        for name in names.contracts.iter().filter(|n| suits.iter().any(|s| s.name == **n)) {
+            if let Some(e) = self.get(&["contract", name]) {
+                let span = e.stmt.words.get(1).map_or(e.stmt.head_span(), |w| w.span);
+                self.err(
+                    Code::DuplicateName,
+                    e,
+                    span,
+                    format!("contract `{name}` has the name of a suit, so a ladder would read it as the suit"),
+                    "a suit has this name",
+                    format!("give the contract a name of its own, such as `{name}-game`"),
+                );
+            }
+        }
         let mut out = Vec::new();
         for name in names.ladders.clone() {
             let Some(e) = self.get(&["ladder", &name]) else {

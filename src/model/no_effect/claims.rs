@@ -58,19 +58,3 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
         }
     }
 }
-
-/// Whether a hand of `c` can have a declarer: a bidding round leads to it, or it is the
-/// contract of a game without an auction whose forehand declares (the contract of `all-pass`
-/// alone, or of `no-auction` without `declarer forehand`, has everyone play for himself).
-fn has_declarer(v: &Variant, c: &Contract) -> bool {
-    let Some(id) = v.contracts.iter().position(|x| x.name == c.name) else {
-        return true;
-    };
-    if let Some(na) = &v.bidding.no_auction {
-        return na.contracts.contains(&id) && na.forehand_declares;
-    }
-    v.bidding
-        .rounds
-        .iter()
-        .any(|r| super::super::check::round_contracts(v, r).into_iter().any(|x| x == id))
-}

@@ -5,7 +5,7 @@
 //! (no card is called, or the contract has trumps, whose order the line does not change), or
 //! open hands of a defence a contract without a declarer does not have, or whose closed hands
 //! would show a called partner before his card, or a joint contract with a partner its
-//! settlement ignores.
+//! settlement ignores; and an unannounced figure in a contract without a declarer.
 
 use super::*;
 
@@ -51,6 +51,22 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                 "a partner the settlement ignores",
                 format!("give contract `{n}` `sides declarer-vs-defence`, or take out `joint`"),
             );
+        }
+        // an unannounced figure is paid to the side that made it, beside the declarer's game
+        if !has_declarer(v, c) || c.win.is_everyone_for_himself() {
+            for f in v
+                .figures
+                .iter()
+                .filter(|f| f.unannounced.is_some() && f.contracts.contains(&(ci as ContractId)))
+            {
+                let fname = f.name.as_str();
+                out.at(
+                    &["figure", fname, "unannounced"],
+                    format!("figure `{fname}` scores unannounced in contract `{n}`, which has no declarer: it is never paid there"),
+                    "no declarer's side to pay",
+                    format!("take `{n}` out of the figure's `in` line, or leave out `unannounced`"),
+                );
+            }
         }
         // the card is laid with the bid: a contract nobody bids never has one
         if c.commits_face_down && !on_ladder {

@@ -1,7 +1,8 @@
 //! The no-effect checks of partnerships: takes the model's contracts with a partner (`sides
 //! called-card`, `trick-winner`, `fixed`) and the scoring; gives a `kartya::no-effect` error
 //! where the partner could never count as `explain` says (paid as an opponent, or a contract
-//! whose `win` has no declarer's side), or trumps are taken from a call never made.
+//! whose `win` has no declarer's side, or each player scored for himself), or trumps are taken
+//! from a call never made.
 
 use super::*;
 
@@ -35,6 +36,15 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                 format!("contract `{n}` gives the declarer a partner, but items are paid between the declarer and each opponent, the partner among them"),
                 "a partner needs side-against-side payments",
                 "write `payments side-vs-side` in `scoring`".to_string(),
+            );
+        }
+        // each player scored for himself by his own tricks and bid: no side is ever counted
+        if c.each_scores.is_some() && !c.win.is_everyone_for_himself() {
+            out.at(
+                &["contract", n, "sides"],
+                format!("contract `{n}` scores each player for himself (`each-scores`), by his own tricks and bid, so its sides never count"),
+                "no side is scored",
+                format!("take `sides` out of contract `{n}`; a partnership bid needs a game for a side"),
             );
         }
         // most tricks pays player against player: there is no declarer's side to join
