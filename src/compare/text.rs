@@ -80,10 +80,16 @@ pub fn hands_of(d: &Difference) -> String {
     }
 }
 
-/// The flag of a measure: `*` significant after the correction, or why it was not tested.
+/// The flag of a measure: `*` significant after the correction, or why it was not tested
+/// (a rate with no games under one rule set has nothing to compare with, however many under the
+/// other: a figure only one of them has).
 pub fn flag(d: &Difference) -> &'static str {
     if d.significant {
         "*"
+    } else if d.a.is_none() && d.b.is_some() && d.n_a == 0 {
+        "only under B"
+    } else if d.b.is_none() && d.a.is_some() && d.n_b == 0 {
+        "only under A"
     } else if d.too_few && (d.a.is_some() || d.b.is_some()) {
         "too few hands"
     } else {
@@ -168,4 +174,41 @@ fn section_table(o: &mut String, r: &Results, width: usize) {
         "{} measures tested; * = significant at 5% after Holm's correction over them; n = hands (for a success, games under A/B)",
         r.tested
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::flag;
+    use crate::stats::Difference;
+
+    fn rate(a: Option<f64>, b: Option<f64>, n_a: u64, n_b: u64) -> Difference {
+        Difference {
+            a,
+            b,
+            diff: None,
+            low: None,
+            high: None,
+            n_a,
+            n_b,
+            se: None,
+            p: None,
+            identical: false,
+            too_few: n_a.min(n_b) < 30,
+            tested: false,
+            p_holm: None,
+            significant: false,
+        }
+    }
+
+    #[test]
+    fn a_rate_of_one_rule_set_only_says_so_not_too_few() {
+        // uhu's success: 111 games under B, none under A (A has no uhu)
+        assert_eq!(flag(&rate(None, Some(0.514), 0, 111)), "only under B");
+        assert_eq!(flag(&rate(Some(0.5), None, 40, 0)), "only under A");
+        // 29 and 30 games under each: the boundary of `MIN_HANDS`
+        assert_eq!(flag(&rate(Some(0.5), Some(0.6), 29, 40)), "too few hands");
+        assert_eq!(flag(&rate(Some(0.5), Some(0.6), 30, 40)), "");
+        // neither has any: nothing to say
+        assert_eq!(flag(&rate(None, None, 0, 0)), "");
+    }
 }
