@@ -44,6 +44,11 @@ solve-beside DEALS="20" SEED="2024":
 ab BASE:
     benches/beside/ab.sh {{BASE}}
 
+# instructions per full random hand (cachegrind, deterministic) of alsos-3p, asszorti and
+# koenigrufen-russbach by `simulate --bots random`, start-up taken out: `just instructions`
+instructions HANDS="20000":
+    benches/beside/instructions.sh {{HANDS}}
+
 # the code a full hand runs through, the working tree beside a base commit (valgrind, python3):
 # hot 64-byte lines per function and simulated 32 KB L1i misses per hand: `just footprint 0f4d4e8`
 footprint BASE:
