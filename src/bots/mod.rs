@@ -14,6 +14,7 @@ pub mod heuristic;
 mod pimc_bot;
 pub mod random;
 pub mod sampled;
+pub mod sim;
 pub mod strength;
 
 pub use pimc_bot::PimcBot;

@@ -7,7 +7,7 @@
 //! Nothing here runs for a contract whose figures have neither statement.
 
 use super::{eval, pay_side, seat_bit, side_mask, Ctx, Item, Pay, Score, ScoreItem, Sides};
-use crate::engine::tables::MAX_SEATS;
+use crate::engine::compile::tables::MAX_SEATS;
 
 /// The sides that made figure `fi` without one of their players announcing it (without anyone,
 /// with `unless-announced-by any-side`): the position that stands for
@@ -55,7 +55,7 @@ fn made_unannounced(ctx: &Ctx, fi: usize) -> [Option<(u8, u16)>; 2] {
 
 /// Whether a replacing figure is settled in this hand, so the game's amount is not paid.
 #[inline(never)] // only variants with a figure that replaces the game
-pub(super) fn game_replaced(ctx: &Ctx) -> bool {
+pub(in crate::engine) fn game_replaced(ctx: &Ctx) -> bool {
     let figs = &ctx.g.rules.variant.figures;
     let announced = ctx.g.anns.iter().any(|a| {
         figs.get(a.figure)
@@ -71,7 +71,7 @@ pub(super) fn game_replaced(ctx: &Ctx) -> bool {
 
 /// The items of the figures made unannounced, each paid to the side that made it.
 #[inline(never)] // only variants with unannounced figures
-pub(super) fn score_unannounced(ctx: &Ctx, sides: &Sides, s: &mut Score) {
+pub(in crate::engine) fn score_unannounced(ctx: &Ctx, sides: &Sides, s: &mut Score) {
     let g = ctx.g;
     for (i, fig) in g.rules.variant.figures.iter().enumerate() {
         let Some(value) = fig.unannounced else { continue };
