@@ -149,7 +149,7 @@ enum Command {
         /// Play only shard I of N (1 to N) of the run's hands, for `kartya merge`; with --json
         /// the output says which shard it is.
         #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, conflicts_with = "records")]
-        shard: Option<kartya::engine::sim::Shard>,
+        shard: Option<kartya::bots::sim::Shard>,
         /// The bots at every seat: random (legal actions at random, the default), heuristic
         /// (bids, doubles and plays by rules of thumb read from the rules), pimc (the
         /// heuristic's decisions, cards by sampling and solving; slow), sampled (every other
@@ -255,7 +255,7 @@ enum Command {
         threads: Option<u16>,
         /// Play only shard I of N (1 to N) of the run's hands, for `kartya merge`.
         #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, conflicts_with_all = ["csv", "report"])]
-        shard: Option<kartya::engine::sim::Shard>,
+        shard: Option<kartya::bots::sim::Shard>,
         /// The pimc bots' budget: the nodes one world's solve may visit (never a clock), 1 to
         /// 10^12; default 2,000,000. Only with --bots pimc.
         #[arg(long, value_name = "N",

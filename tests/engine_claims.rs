@@ -1,4 +1,4 @@
-//! Claims and concessions (`claims` in a contract, src/engine/claims.rs): takes the fixtures
+//! Claims and concessions (`claims` in a contract, src/engine/play/claims.rs): takes the fixtures
 //! tests/fixtures/plays/claims-level-auction.kartya (11 tricks, a level auction) and
 //! claims-alsos.kartya (card points), gives the test vectors TV-K1 and TV-K2 of
 //! ../shared/rules/asszorti.md §11.7, the readings of A11, the refused actions naming their rule,

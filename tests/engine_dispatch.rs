@@ -1,7 +1,7 @@
-//! The one dispatcher (src/engine/dispatch.rs): takes every bundled file that loads alone, gives
-//! random hands in which, at every state, `apply` accepts each action `legal_actions` lists (one
-//! action further, the same seat to act as `to_act` said) and refuses a set of probe actions not
-//! listed without changing anything: the check and the apply route every action alike.
+//! The one dispatcher (src/engine/core/dispatch.rs): takes every bundled file that loads alone,
+//! gives random hands in which, at every state, `apply` accepts each action `legal_actions` lists
+//! (one action further, the same seat to act as `to_act` said) and refuses a set of probe actions
+//! not listed without changing anything: the check and the apply route every action alike.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use kartya::engine::game::Item;

@@ -1,4 +1,4 @@
-//! The session balance (`scoring { session start N each ends ... }`, src/engine/session.rs):
+//! The session balance (`scoring { session start N each ends ... }`, src/engine/session/mod.rs):
 //! takes anrufen (10 tokens each, ends when one cannot pay, digest §4.11.1 and K20) and small
 //! house rules over it, gives random sessions played to their end (the hand in which a seat owes
 //! more than he has, and no earlier one), the balance conserved, the summary's session counts

@@ -20,9 +20,9 @@ pub mod strength;
 pub use pimc_bot::PimcBot;
 pub use sampled::{CardPlay, SampledBot, SampledOptions};
 
+use crate::bots::sim::{hand_dealer, random_hand_in};
 use crate::engine::game::{Announced, Levels};
 use crate::engine::rng::{hand_rng, HandRng};
-use crate::engine::sim::{hand_dealer, random_hand_in};
 use crate::engine::{Action, Game, IllegalAction, Observation, Phase, PlayTable, Pos, Rules, Seat};
 use crate::model::ContractId;
 
@@ -320,15 +320,15 @@ pub fn simulate_shard(
     rules: &std::sync::Arc<Rules>,
     hands: u64,
     seed: u64,
-    shard: crate::engine::sim::Shard,
+    shard: crate::bots::sim::Shard,
     kind: BotKind,
     done: &(dyn Fn(u64) + Sync),
-) -> crate::engine::Summary {
+) -> crate::bots::sim::Summary {
     if kind == BotKind::Random {
-        return crate::engine::sim::simulate_shard(rules, hands, seed, shard, done);
+        return crate::bots::sim::simulate_shard(rules, hands, seed, shard, done);
     }
     let players = rules.variant.players;
-    crate::engine::sim::simulate_shard_by(rules, hands, seed, shard, done, &|| {
+    crate::bots::sim::simulate_shard_by(rules, hands, seed, shard, done, &|| {
         let mut set = BotSet::uniform(kind, players);
         move |g: &mut Game, i: u64| play_hand(g, &mut set, seed, i).is_ok()
     })

@@ -54,6 +54,6 @@ pub(super) fn random_of_list(view: &View<'_>, rng: &mut HandRng, buf: &mut Vec<A
     if buf.is_empty() {
         return Action::Pass;
     }
-    let choice = crate::engine::sim::listed_choice(buf, view.phase(), rng);
+    let choice = crate::bots::sim::listed_choice(buf, view.phase(), rng);
     choice.unwrap_or(Action::Pass)
 }

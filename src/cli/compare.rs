@@ -4,9 +4,10 @@
 //! comparison and every output's text live in the library (`kartya::compare`).
 
 use super::io::{errln, outln, outp};
+use kartya::bots::sim;
 use kartya::compare::{self, report::Heading, PlayHand, Run, Tally};
 use kartya::diag::{Code, Diag};
-use kartya::engine::{sim, Rules};
+use kartya::engine::Rules;
 use kartya::source::{FileId, Origin, SourceSet};
 use kartya::syntax::ast::Span;
 use serde_json::json;

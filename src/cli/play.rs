@@ -2,9 +2,10 @@
 //! score sheets and summaries. Thin: every rule lives in the library.
 
 use super::io::{errln, outln, outp};
+use kartya::bots::sim;
 use kartya::bots::{self, BotKind};
 use kartya::diag::Diag;
-use kartya::engine::{sim, Rules};
+use kartya::engine::Rules;
 use kartya::record::{self, RulesRef};
 use kartya::source::{Origin, SourceSet};
 use serde_json::json;

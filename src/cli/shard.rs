@@ -4,8 +4,8 @@
 //! shards and files that are no shard's output.
 
 use super::io::{outln, RECORD_LIMIT};
+use kartya::bots::sim::{self, Shard, Summary};
 use kartya::diag::{Code, Diag};
-use kartya::engine::sim::{self, Shard, Summary};
 use kartya::source::{FileId, Origin, SourceSet};
 use kartya::syntax::ast::Span;
 use serde_json::{json, Value};

@@ -3,9 +3,9 @@
 //! and checked by `check_stamp`, and the checks that a shard's results hold together (`summary`,
 //! `tally`): no count above what counts it, arrays as long as the names, payments summing to zero.
 
+use kartya::bots::sim::Summary;
 use kartya::compare::{measures::Measures, Tally};
 use kartya::diag::Diag;
-use kartya::engine::sim::Summary;
 use kartya::stats::Moments;
 use serde_json::{json, Value};
 

@@ -14,8 +14,8 @@ pub mod report;
 pub mod summary;
 pub mod text;
 
+use crate::bots::sim::{self, Shard, CHUNK};
 use crate::engine::game::{Action, Game};
-use crate::engine::sim::{self, Shard, CHUNK};
 use crate::engine::{Rules, Seat};
 use measures::{Histogram, Measures, Results};
 use outcome::{Names, Outcome};

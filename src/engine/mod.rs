@@ -17,16 +17,15 @@ mod sides;
 pub mod talon;
 mod views;
 
-// the paths code outside the engine has always used, kept by re-export
-pub use self::announce::calling;
+// the paths the rest of the crate, the CLI, tests/ and benches/ have always used, kept by
+// re-export (each of them is used; the rooms' own paths are `engine::core::game` and so on)
 pub use self::compile::{bundled_rules, tables, BundledError, CompileError, Rules};
-pub use self::core::{action, deal, game, rng, seats};
-pub use self::melds::marriage_lead;
+pub use self::core::{deal, game, rng, seats};
 pub use self::play::claims;
 pub use self::session::paper;
-pub use self::talon::{exchange, talon_draw};
-// the random bots' simulation lives with the bots; `engine::sim` is the path the CLI, the tests
-// and the A/B harness (which builds older commits from the same source) call it by
+// the random bots' simulation lives with the bots (`crate::bots::sim`, the path the crate itself
+// uses); `engine::sim` stays for tests/, benches/ and the A/B harness, which links an older
+// commit beside the working tree and calls both by the same path
 pub use crate::bots::sim;
 
 pub use deal::{Deal, DealError};

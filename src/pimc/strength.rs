@@ -8,8 +8,8 @@
 //! another), so both plays bid alike and differ only where the cards differ.
 
 use super::{choose_card, PimcOptions};
+use crate::bots::sim::random_step;
 use crate::engine::rng::{below, hand_rng, random_card};
-use crate::engine::sim::random_step;
 use crate::engine::tables::MAX_SEATS;
 use crate::engine::{Action, Game, Phase, Rules};
 use crate::solve::{Count, Objective};

@@ -5,10 +5,11 @@
 
 use super::super::io::{errln, outln, outp};
 use super::screen;
+use kartya::bots::sim;
 use kartya::bots::{Bot, BotKind, View};
 use kartya::engine::game::{Action, Phase};
 use kartya::engine::rng::hand_rng;
-use kartya::engine::{sim, Game, Rules, Seat};
+use kartya::engine::{Game, Rules, Seat};
 use kartya::record::notation::{action_text, parse_action};
 use std::collections::VecDeque;
 use std::io::{BufRead, IsTerminal};

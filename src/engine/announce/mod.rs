@@ -436,9 +436,10 @@ fn same_player_barred(d: &Doubling, levels: Levels, pos: u8) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::bots::sim;
+    use crate::engine::bundled_rules;
     use crate::engine::core::game::{Game, Item, Phase};
     use crate::engine::core::rng::hand_rng;
-    use crate::engine::{bundled_rules, sim};
     use std::sync::Arc;
 
     /// The compiled mask (`announceable`) and the rule-by-rule check (`can_announce`) agree for
