@@ -7,7 +7,8 @@
 use crate::engine::compile::tables::MAX_SEATS;
 use crate::engine::core::game::{Action, Game};
 use crate::engine::core::stage::BidState;
-use crate::engine::score::{Pay, Score};
+use crate::engine::score::payments::Pay;
+use crate::engine::score::Score;
 use crate::model::{BidEntry, JointSettle, RoundShape};
 
 impl Game {

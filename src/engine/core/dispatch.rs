@@ -2,7 +2,9 @@
 //! stage's handler for it (`Step`; the bidding's handlers find their round in the stage),
 //! decided in one place (`Game::step`). `check_action` and `apply_legal` both follow that step,
 //! so the routing of the phases is written once and a check and its apply can never route the
-//! same action to different handlers (general-model.md §1, duplicate D4).
+//! same action to different handlers (general-model.md §1, duplicate D4). Beside it, the legal
+//! actions of each stage (`legal_actions_into`), and the unchecked shortcuts the random bots take
+//! where they know the phase (`apply_talk`, `apply_in_exchange`).
 
 use crate::engine::core::game::{Action, Game, IllegalAction, Phase};
 use crate::engine::core::stage::Stage;
@@ -136,5 +138,69 @@ impl Game {
             Step::Raise(to) => self.apply_raise(to),
             Step::Say => self.apply_say(self.phase() == Phase::Front, action),
         }
+    }
+
+    /// The legal actions now (empty once the hand is over).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.legal_actions_into(&mut v);
+        v
+    }
+
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.stage {
+            Stage::Bidding(bid) => self.bid_actions(&bid, out),
+            Stage::Choose(_) => self.choose_actions(out),
+            Stage::Front(_) => self.talk_actions(true, out),
+            Stage::Back(_) => {
+                self.meld_actions(out);
+                self.talk_actions(false, out);
+            }
+            Stage::Exchange(_) => self.exchange_actions(out),
+            Stage::Draw { .. } => self.draw_actions(out),
+            Stage::NameTrumps { .. } => self.name_trumps_actions(out),
+            Stage::Call(_) => self.call_actions(out),
+            Stage::Switch(_) => self.switch_actions(out),
+            Stage::Claim { .. } => self.answer_actions(out),
+            Stage::PartnerCall { .. } => self.partner_call_actions(out),
+            Stage::Play(_) => {
+                self.claim_actions(out);
+                self.raise_actions(out);
+                self.meld_actions(out);
+                if self.trick_one_talk() {
+                    self.say_actions(false, out);
+                }
+                if let Some(t) = self.table() {
+                    let mut m = self.play.legal(t);
+                    while m != 0 {
+                        out.push(Action::Play(m.trailing_zeros() as u8));
+                        m &= m - 1;
+                    }
+                }
+            }
+            Stage::Over => {}
+        }
+    }
+
+    /// Applies a legal action of an announcement turn (the front or back round, or trick 1 with
+    /// its announcements): `apply_legal` for a caller that knows the phase is one of these, so
+    /// the speaker and the handler are found without going through every phase.
+    #[inline]
+    pub(crate) fn apply_talk(&mut self, action: Action) {
+        self.record(self.speaker(), action);
+        match action {
+            Action::Play(card) => self.play_card(card),
+            Action::Meld(call) => self.apply_meld(call),
+            Action::Pass => self.pass_turn(),
+            _ => self.apply_say(self.phase() == Phase::Front, action),
+        }
+    }
+
+    /// Applies a legal action of the talon exchange: `apply_legal` for a caller that knows the phase.
+    #[inline]
+    pub(crate) fn apply_in_exchange(&mut self, action: Action) {
+        self.record(self.turn(), action);
+        self.apply_exchange(action);
     }
 }

@@ -1,10 +1,12 @@
-//! One hand as a state machine: takes compiled `Rules`, a dealer seat and a deal (or a seed),
-//! gives `legal_actions`, `apply` (an illegal action is an error naming the rule), `observation`
-//! per seat, `is_over` and `result`. Its vocabulary lives in `action.rs`, what a seat sees in
-//! `observation.rs`, the card turns in `card_turns.rs`, the course between stages in
-//! `hand_flow.rs`; bidding in `bidding.rs`, announcements in `announce.rs` (the auction's
-//! `BidState` and the announcement rounds' `Talk` live in the stage, `stage.rs`), scoring in
-//! `score.rs`.
+//! One hand's state: takes compiled `Rules`, a dealer seat and a deal (or a seed), gives the
+//! `Game` (the state of every room in one struct, docs/ARCHITECTURE.md "The engine's rooms" says
+//! which room owns which field), its start and its reset in place for the next hand
+//! (`start_hand`), the seat order of a dealer, and the helpers every room calls (the position to
+//! act, the play table of the contract, the contract set with what it lets be announced, an
+//! action written into the history). The public reads are in `reads.rs`, the legal actions and
+//! `apply` in `dispatch.rs`, the vocabulary in `action.rs`, the course between stages in
+//! `hand_flow.rs`, the stages' own state in `stage.rs` (the auction's `BidState`, the
+//! announcement rounds' `Talk`); each mechanism is an `impl Game` in its room.
 
 use crate::engine::compile::tables::{PlayTable, MAX_SEATS};
 use crate::engine::core::deal::Deal;
@@ -337,98 +339,6 @@ impl Game {
         self.start_round(BidState::default());
     }
 
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-    #[inline]
-    pub fn phase(&self) -> Phase {
-        self.stage.phase()
-    }
-    pub fn is_over(&self) -> bool {
-        self.phase() == Phase::Over
-    }
-    pub fn result(&self) -> Option<&Score> {
-        if self.scored {
-            self.sheet.as_deref()
-        } else {
-            None
-        }
-    }
-    pub fn contract(&self) -> Option<ContractId> {
-        self.contract
-    }
-    pub fn trump(&self) -> Option<SuitId> {
-        self.trump
-    }
-    pub fn deal(&self) -> &Deal {
-        &self.deal
-    }
-    /// Every action of the hand so far, by table seat (empty when the game keeps no history).
-    pub fn history(&self) -> &[(Seat, Action)] {
-        &self.history
-    }
-    /// Whether the game writes its actions into `history` (on by default). A simulation that
-    /// only reads the results turns it off: the hand, its state and its score stay the same, but
-    /// `history` and the actions of `observation` stay empty (turned on again, it keeps the
-    /// actions from then on; a record needs it on from the deal).
-    pub fn set_keep_history(&mut self, keep: bool) {
-        self.keep_history = keep;
-        if !keep {
-            self.history.clear();
-        }
-    }
-    /// The number of actions applied in this hand (the index the next action would have).
-    pub fn actions_taken(&self) -> usize {
-        self.actions as usize
-    }
-    /// The cards played in this hand: every card played lies in a trick, complete or not.
-    pub fn cards_played(&self) -> u32 {
-        self.play.tricks_played as u32 * self.play.n as u32 + self.play.trick_len as u32
-    }
-    pub fn announcements(&self) -> &[Announced] {
-        &self.anns
-    }
-    pub fn game_levels(&self) -> Levels {
-        self.game_levels
-    }
-    /// The trick play (meaningful once the phase is `Play` or `Over`).
-    pub fn play_state(&self) -> &Play {
-        &self.play
-    }
-    /// The compiled play table of the contract being played (meaningful once the phase is
-    /// `Play`): what a solver or a bot needs beside `play_state` to find legal cards and winners.
-    pub fn play_table(&self) -> Option<&PlayTable> {
-        self.table()
-    }
-    /// The declarer's side as a mask of active positions, as far as the hand has fixed it (see
-    /// `partner.rs`): the declarer with his partner once the partner is known.
-    pub fn declarer_side_positions(&self) -> u16 {
-        self.declarer_side()
-    }
-    /// The table seat of an active position.
-    pub fn seat_of(&self, pos: Pos) -> Seat {
-        Seat(self.seat_at(pos.0))
-    }
-    /// The active position of a table seat (None for a seat sitting out).
-    pub fn pos_of(&self, seat: Seat) -> Option<Pos> {
-        self.pos_at(seat.0).map(Pos)
-    }
-    /// The declarer's table seat.
-    pub fn declarer(&self) -> Option<Seat> {
-        self.declarer_seat().map(Seat)
-    }
-    pub fn dealer(&self) -> Seat {
-        Seat(self.dealer)
-    }
-    /// The position whose turn it is.
-    pub fn to_act(&self) -> Pos {
-        Pos(self.turn())
-    }
-    /// The table seat whose turn it is.
-    pub fn to_act_seat(&self) -> Seat {
-        Seat(self.seat_at(self.turn()))
-    }
-
     /// The table seat of an active position, as the engine's tables index it (`seat_of`).
     #[inline]
     pub(in crate::engine) fn seat_at(&self, pos: u8) -> u8 {
@@ -467,103 +377,6 @@ impl Game {
         self.rules.tables.play.get(self.table)
     }
 
-    /// Every card each position holds, plus table cards, for conservation checks: the union and
-    /// whether no card is counted twice.
-    pub fn cards_accounted(&self) -> (u64, bool) {
-        let mut seen = 0u64;
-        let mut count = 0u32;
-        let mut add = |m: u64| {
-            seen |= m;
-            count += m.count_ones();
-        };
-        if self.phase() == Phase::Play
-            || self.phase() == Phase::Call
-            || self.phase() == Phase::Claim
-            || (self.phase() == Phase::Over && self.contract.is_some() && !self.redeal)
-        {
-            for p in 0..self.n as usize {
-                add(self.play.hands.get(p).copied().unwrap_or(0));
-                add(self.play.captured.get(p).copied().unwrap_or(0));
-            }
-            add(self.play.trick_mask());
-        } else {
-            for p in 0..self.n as usize {
-                add(self.hands.get(p).copied().unwrap_or(0));
-            }
-        }
-        add(self.nobody_cards());
-        (seen, count == seen.count_ones())
-    }
-
-    /// The legal actions now (empty once the hand is over).
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut v = Vec::new();
-        self.legal_actions_into(&mut v);
-        v
-    }
-
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
-        match self.stage {
-            Stage::Bidding(bid) => self.bid_actions(&bid, out),
-            Stage::Choose(_) => self.choose_actions(out),
-            Stage::Front(_) => self.talk_actions(true, out),
-            Stage::Back(_) => {
-                self.meld_actions(out);
-                self.talk_actions(false, out);
-            }
-            Stage::Exchange(_) => self.exchange_actions(out),
-            Stage::Draw { .. } => self.draw_actions(out),
-            Stage::NameTrumps { .. } => self.name_trumps_actions(out),
-            Stage::Call(_) => self.call_actions(out),
-            Stage::Switch(_) => self.switch_actions(out),
-            Stage::Claim { .. } => self.answer_actions(out),
-            Stage::PartnerCall { .. } => self.partner_call_actions(out),
-            Stage::Play(_) => {
-                self.claim_actions(out);
-                self.raise_actions(out);
-                self.meld_actions(out);
-                if self.trick_one_talk() {
-                    self.say_actions(false, out);
-                }
-                if let Some(t) = self.table() {
-                    let mut m = self.play.legal(t);
-                    while m != 0 {
-                        out.push(Action::Play(m.trailing_zeros() as u8));
-                        m &= m - 1;
-                    }
-                }
-            }
-            Stage::Over => {}
-        }
-    }
-
-    /// The cards the position to act may play now, whatever else he may do beside (none outside
-    /// the trick play).
-    #[inline]
-    pub(crate) fn cards_to_play(&self) -> u64 {
-        match (self.stage, self.table()) {
-            (Stage::Play(_), Some(t)) => self.play.legal(t),
-            _ => 0,
-        }
-    }
-
-    /// When only cards may be played: the legal cards (the fast path for bots).
-    pub fn legal_cards(&self) -> Option<u64> {
-        if self.phase() != Phase::Play || self.talk_in_trick_one() || self.claim_open() {
-            return None;
-        }
-        self.table().map(|t| self.play.legal(t))
-    }
-
-    /// Whether announcements go with the cards of the trick now (the back round with trick 1,
-    /// whose talk `Stage::Play` carries while trick 1 lasts).
-    pub(crate) fn trick_one_talk(&self) -> bool {
-        matches!(self.stage, Stage::Play(Some(_)))
-            && self.play.tricks_played == 0
-            && self.contract_announcements() != Announcements::None
-    }
-
     /// What may be announced in the contract being played (none before bidding ends, or after a
     /// switch).
     #[inline]
@@ -594,41 +407,5 @@ impl Game {
             let seat = self.seat_of(Pos(pos));
             self.history.push((seat, action));
         }
-    }
-
-    /// Applies a legal action of an announcement turn (the front or back round, or trick 1 with
-    /// its announcements): `apply_legal` for a caller that knows the phase is one of these, so
-    /// the speaker and the handler are found without going through every phase.
-    #[inline]
-    pub(crate) fn apply_talk(&mut self, action: Action) {
-        self.record(self.speaker(), action);
-        match action {
-            Action::Play(card) => self.play_card(card),
-            Action::Meld(call) => self.apply_meld(call),
-            Action::Pass => self.pass_turn(),
-            _ => self.apply_say(self.phase() == Phase::Front, action),
-        }
-    }
-
-    /// Applies a legal action of the talon exchange: `apply_legal` for a caller that knows the phase.
-    #[inline]
-    pub(crate) fn apply_in_exchange(&mut self, action: Action) {
-        self.record(self.turn(), action);
-        self.apply_exchange(action);
-    }
-}
-
-impl Game {
-    /// The bidding round in progress (index into the variant's `bidding.rounds`), while bidding.
-    pub fn bid_round(&self) -> Option<usize> {
-        match self.stage {
-            Stage::Bidding(bid) => Some(bid.round),
-            _ => None,
-        }
-    }
-
-    /// The shared compiled rules (to start another game of the same rules).
-    pub fn rules_arc(&self) -> Arc<Rules> {
-        self.rules.clone()
     }
 }

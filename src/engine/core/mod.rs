@@ -8,6 +8,7 @@ pub mod deal;
 pub(in crate::engine) mod dispatch;
 pub mod game;
 pub(in crate::engine) mod hand_flow;
+mod reads;
 pub mod rng;
 pub mod seats;
 pub(in crate::engine) mod stage;

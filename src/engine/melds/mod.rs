@@ -9,11 +9,14 @@
 pub mod marriage_lead;
 pub(in crate::engine) mod marriages;
 pub(in crate::engine) mod meld_tables;
+pub(in crate::engine) mod set_tables;
 
 use crate::engine::compile::tables::MAX_SEATS;
 use crate::engine::core::game::{Action, Game, Phase};
-pub(in crate::engine) use crate::engine::melds::meld_tables::{HandSequences, HandSets, SeqKey};
-pub use crate::engine::melds::meld_tables::{MeldTables, SetTables};
+pub use crate::engine::melds::meld_tables::MeldTables;
+pub(in crate::engine) use crate::engine::melds::meld_tables::{HandSequences, SeqKey};
+pub(in crate::engine) use crate::engine::melds::set_tables::HandSets;
+pub use crate::engine::melds::set_tables::SetTables;
 use crate::model::MAX_MELD_ROWS;
 use std::cmp::Ordering;
 

@@ -1,14 +1,42 @@
 //! The card turns of the hand: takes a `Game` in its trick play, gives the legal cards of the
-//! position to act, a legal card played (moving on at the end of trick 1 and of the play), and
-//! the bots' fast path of random cards (`play_random_card`, `play_random_cards` with
-//! `card_draws.rs`).
+//! position to act (`cards_to_play`; `legal_cards` when only a card may be played), whether
+//! announcements go with the cards of trick 1 (`trick_one_talk`), a legal card played (moving on
+//! at the end of trick 1 and of the play), and the bots' fast path of random cards
+//! (`play_random_card`, `play_random_cards` with `card_draws.rs`).
 //! The talk of trick 1 (in `Stage::Play`) ends with the trick, or goes on as `Stage::Back`.
 
 use crate::engine::core::game::{Action, Game, Phase};
 use crate::engine::core::stage::{Stage, Talk};
 use crate::engine::play::card_draws::{card_run, CardRun};
+use crate::model::Announcements;
 
 impl Game {
+    /// The cards the position to act may play now, whatever else he may do beside (none outside
+    /// the trick play).
+    #[inline]
+    pub(crate) fn cards_to_play(&self) -> u64 {
+        match (self.stage, self.table()) {
+            (Stage::Play(_), Some(t)) => self.play.legal(t),
+            _ => 0,
+        }
+    }
+
+    /// When only cards may be played: the legal cards (the fast path for bots).
+    pub fn legal_cards(&self) -> Option<u64> {
+        if self.phase() != Phase::Play || self.talk_in_trick_one() || self.claim_open() {
+            return None;
+        }
+        self.table().map(|t| self.play.legal(t))
+    }
+
+    /// Whether announcements go with the cards of the trick now (the back round with trick 1,
+    /// whose talk `Stage::Play` carries while trick 1 lasts).
+    pub(crate) fn trick_one_talk(&self) -> bool {
+        matches!(self.stage, Stage::Play(Some(_)))
+            && self.play.tricks_played == 0
+            && self.contract_announcements() != Announcements::None
+    }
+
     /// Whether trick 1 is played turn by turn now, with announcements or melds beside its cards
     /// (`legal_cards` gives none then).
     #[inline]

@@ -6,7 +6,9 @@
 //! (`unless-announced-by`: whether the other side's announcement takes them away).
 //! Nothing here runs for a contract whose figures have neither statement.
 
-use super::{eval, pay_side, seat_bit, side_mask, Ctx, Item, Pay, Score, ScoreItem, Sides};
+use super::conditions::eval;
+use super::payments::{pay_side, seat_bit, Pay, Sides};
+use super::{side_mask, Ctx, Item, Score, ScoreItem};
 use crate::engine::compile::tables::MAX_SEATS;
 
 /// The sides that made figure `fi` without one of their players announcing it (without anyone,

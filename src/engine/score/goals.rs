@@ -36,7 +36,7 @@ impl HandSides {
 /// The tricks of the positions in `mask`, together.
 pub(in crate::engine) fn tricks_of(f: &Finished, mask: u16) -> u32 {
     // over the mask's bits: a loop over every seat slot would be unrolled eight times
-    crate::engine::score::positions(mask)
+    crate::engine::score::payments::positions(mask)
         .map(|q| f.tricks_won[q] as u32)
         .sum()
 }

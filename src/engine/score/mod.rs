@@ -2,19 +2,20 @@
 //! and the `Game`'s items (contract, announcements and their levels, calls, seats), and gives the itemized `Score`: card points and melds per seat, the game item by its `Win` and
 //! `Tie`, every announced figure judged by its `Cond`, and zero-sum payments per table seat.
 
+mod conditions;
 pub(in crate::engine) mod finished;
 pub(in crate::engine) mod goal_sequence;
 pub(in crate::engine) mod goals;
 pub(in crate::engine) mod minimums;
+pub(in crate::engine) mod payments;
 pub(in crate::engine) mod score_most;
 
 use crate::engine::compile::tables::MAX_SEATS;
-use crate::engine::core::deal::bit;
 use crate::engine::core::game::{Game, Item};
 use crate::engine::score::finished::Finished;
-use crate::model::{Cond, ContractId, FigureId, Prim, SuitId, Tie, Win};
-use crate::syntax::ast::Comparison;
-use goals::HandSides;
+use crate::model::{Cond, ContractId, FigureId, SuitId, Tie, Win};
+use conditions::eval;
+use payments::{pay_side, positions, seat_bit, Pay, Sides};
 
 mod bonuses;
 
@@ -364,156 +365,6 @@ fn each_scores(ctx: &Ctx, each: &crate::model::EachScores, goal: &Cond, pay: &mu
     sum
 }
 
-/// Who pays whom for an item: the declarer's table seat and the opponents' table seats as a
-/// mask (the active non-declarers, and the dealer sitting out if the variant says so), worked
-/// out once per hand. A mask rather than a list: the loops stay short and are not unrolled into
-/// the hot code for every possible seat.
-struct Sides {
-    declarer: Option<u8>,
-    /// The table seats of the declarer's side (the declarer and his partner, if any).
-    team: u16,
-    opponents: u16,
-    /// `payments side-vs-side`: each member of the winning side receives from each loser.
-    side_vs_side: bool,
-    /// `payments pairwise`: each member of the larger side settles once, with one of the
-    /// smaller side's members in turn.
-    pairwise: bool,
-}
-
-impl Sides {
-    fn of(g: &Game, hand: &HandSides) -> Sides {
-        // masks, not a test per position: which position declares changes from hand to hand
-        let mut active = 0u16;
-        let mut team = 0u16;
-        for p in 0..g.n.min(MAX_SEATS as u8) {
-            let seat = seat_bit(g.seat_at(p));
-            active |= seat;
-            if hand.declarer & seat_bit(p) != 0 {
-                team |= seat;
-            }
-        }
-        let declarer = g.declarer_seat();
-        let mut opponents = active & !team;
-        if g.rules.variant.scoring.sitting_out_with_opponents && active & seat_bit(g.dealer) == 0 {
-            opponents |= seat_bit(g.dealer);
-        }
-        Sides {
-            declarer,
-            team,
-            opponents,
-            side_vs_side: g.rules.variant.scoring.side_vs_side,
-            pairwise: g.rules.variant.scoring.pairwise,
-        }
-    }
-}
-
-/// A table seat (or an active position) as a bit of a `u16` mask.
-#[inline]
-pub(in crate::engine) fn seat_bit(seat: u8) -> u16 {
-    1u16 << (seat as usize & (MAX_SEATS - 1))
-}
-
-/// The payments of one item, written into the item and the sheet's totals together, one seat at
-/// a time (the totals are not summed from the items afterwards: reading an item's payments
-/// right after writing them would stall on the stores).
-pub(in crate::engine) struct Pay<'a> {
-    pub(in crate::engine) item: &'a mut [i64; MAX_SEATS],
-    pub(in crate::engine) total: &'a mut [i64; MAX_SEATS],
-}
-
-impl Pay<'_> {
-    /// Seat `from` pays `amount` to seat `to`.
-    #[inline]
-    pub(in crate::engine) fn transfer(&mut self, from: u8, to: u8, amount: i64) {
-        let (from, to) = (from as usize, to as usize);
-        if let (Some(f), Some(t)) = (self.item.get_mut(from), self.total.get_mut(from)) {
-            *f = f.saturating_sub(amount);
-            *t = t.saturating_sub(amount);
-        }
-        if let (Some(f), Some(t)) = (self.item.get_mut(to), self.total.get_mut(to)) {
-            *f = f.saturating_add(amount);
-            *t = t.saturating_add(amount);
-        }
-    }
-}
-
-impl Pay<'_> {
-    /// Seat `to` scores `amount` for himself, from nobody (`each-scores`: not zero-sum).
-    fn credit(&mut self, to: u8, amount: i64) {
-        if let (Some(f), Some(t)) = (self.item.get_mut(to as usize), self.total.get_mut(to as usize)) {
-            *f = f.saturating_add(amount);
-            *t = t.saturating_add(amount);
-        }
-    }
-}
-
-/// The declarer against each opponent: an item of the declarer's side (or of the opponents')
-/// won or lost.
-fn pay_side(sides: &Sides, owner_is_declarer: bool, won: bool, value: i64, pay: &mut Pay) {
-    let Some(d) = sides.declarer else { return };
-    if sides.side_vs_side {
-        side_vs_side(sides, owner_is_declarer == won, value, pay);
-        return;
-    }
-    let per = if owner_is_declarer == won {
-        value
-    } else {
-        value.saturating_neg()
-    };
-    for o in positions(sides.opponents) {
-        pay.transfer(o as u8, d, per);
-    }
-}
-
-/// Side against side: each member of the losing side pays `value` to each member of the
-/// winning one (the declarer's side won when `declarer_side_won`), so 2 against 2 and 1
-/// against 3 are both zero-sum.
-#[inline(never)] // only side-against-side payments: off the path of a declarer who pays each opponent
-fn side_vs_side(sides: &Sides, declarer_side_won: bool, value: i64, pay: &mut Pay) {
-    let (winners, losers) = if declarer_side_won {
-        (sides.team, sides.opponents)
-    } else {
-        (sides.opponents, sides.team)
-    };
-    if sides.pairwise {
-        pairwise(winners, losers, value, pay);
-        return;
-    }
-    for l in positions(losers) {
-        for w in positions(winners) {
-            pay.transfer(l as u8, w as u8, value);
-        }
-    }
-}
-
-/// Pairwise: every member of the larger side pays (or receives) `value` once, from one member
-/// of the smaller side in turn, so 2 against 2 each loser pays one winner and 1 against 3 the
-/// lone player settles with each of the three.
-fn pairwise(winners: u16, losers: u16, value: i64, pay: &mut Pay) {
-    let (larger, smaller, larger_won) = if winners.count_ones() >= losers.count_ones() {
-        (winners, losers, true)
-    } else {
-        (losers, winners, false)
-    };
-    if smaller == 0 {
-        return;
-    }
-    let mut rest = 0u16;
-    for m in positions(larger) {
-        // the smaller side's members in turn, from the lowest again when all had one
-        if rest == 0 {
-            rest = smaller;
-        }
-        let o = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        if larger_won {
-            pay.transfer(o as u8, m as u8, value);
-        } else {
-            pay.transfer(m as u8, o as u8, value);
-        }
-    }
-}
-
 /// The positions that fulfil a figure: the announcer, or his whole side (the declarer's side,
 /// or the defence; everybody in a contract without a declarer).
 fn side_mask(f: &Finished, by: u8, by_side: bool) -> u16 {
@@ -525,130 +376,6 @@ fn side_mask(f: &Finished, by: u8, by_side: bool) -> u16 {
         Some(_) if f.sides.declarer & own != 0 => f.sides.declarer,
         Some(_) => f.sides.defence,
         None => f.active(),
-    }
-}
-
-/// The positions whose bits are set in `mask`, lowest first.
-pub(in crate::engine) fn positions(mask: u16) -> impl Iterator<Item = usize> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let q = m.trailing_zeros() as usize & (MAX_SEATS - 1);
-        m &= m - 1;
-        Some(q)
-    })
-}
-
-fn cmp(c: Comparison, v: i64, t: i64) -> bool {
-    match c {
-        Comparison::AtLeast => v >= t,
-        Comparison::MoreThan => v > t,
-    }
-}
-
-/// A figure's condition: a primitive is tested at once; `and`, `or` and `not` go by `eval_tree`.
-#[inline]
-fn eval(ctx: &Ctx, c: &Cond, by: u8, side: u16) -> bool {
-    match c {
-        Cond::Prim(p) => prim(ctx, p, by, side),
-        _ => eval_tree(ctx, c, by, side),
-    }
-}
-
-fn eval_tree(ctx: &Ctx, c: &Cond, by: u8, side: u16) -> bool {
-    match c {
-        Cond::Or(v) => v.iter().any(|c| eval(ctx, c, by, side)),
-        Cond::And(v) => v.iter().all(|c| eval(ctx, c, by, side)),
-        Cond::Not(c) => !eval(ctx, c, by, side),
-        Cond::Prim(p) => prim(ctx, p, by, side),
-    }
-}
-
-fn prim(ctx: &Ctx, p: &Prim, by: u8, side: u16) -> bool {
-    let f = ctx.f;
-    let tb = &ctx.g.rules.tables;
-    // the positions of the side, as a mask: loops over its bits stay short
-    let members = side & f.active();
-    let side_tricks = || positions(members).map(|q| f.tricks_won[q] as u32).sum::<u32>();
-    let sels = |cs: &[crate::model::CardSel]| -> Option<u64> {
-        let mut m = 0u64;
-        for c in cs {
-            let x = tb.sel_mask(c, f.trump);
-            if x == 0 {
-                return None;
-            }
-            m |= x;
-        }
-        Some(m)
-    };
-    match p {
-        Prim::Points {
-            with_melds,
-            cmp: c,
-            threshold,
-        } => {
-            // the side's points together, as `captures` takes the side's cards (`fulfil side`;
-            // for `fulfil announcer` the side is the announcer alone)
-            let _ = by;
-            let v: i64 = positions(members)
-                .map(|q| {
-                    f.points.get(q).copied().unwrap_or(0)
-                        + if *with_melds {
-                            f.melds.get(q).copied().unwrap_or(0)
-                        } else {
-                            0
-                        }
-                })
-                .sum();
-            cmp(*c, v, *threshold)
-        }
-        Prim::Captures(cs) => {
-            let mut captured = 0u64;
-            for q in positions(members) {
-                captured |= f.captured[q];
-            }
-            sels(cs).is_some_and(|m| captured & m == m)
-        }
-        Prim::WinsTrick { trick, card } => {
-            let Some(k) = f.trick_index(*trick) else {
-                return false;
-            };
-            if k >= f.tricks_played as usize {
-                return false;
-            }
-            let winner = f.trick_winner.get(k).copied().unwrap_or(u8::MAX);
-            let wc = f.trick_card.get(k).copied().unwrap_or(u8::MAX);
-            side & 1u16.checked_shl(winner as u32).unwrap_or(0) != 0 && tb.sel_mask(card, f.trump) & bit(wc) != 0
-        }
-        Prim::AllTricks => !f.ended_early && side_tricks() == f.total_tricks as u32,
-        Prim::NoTricks => side_tricks() == 0,
-        Prim::Game { won } => {
-            let side_is_declarer = f.declarer.is_some_and(|d| side & (1 << d) != 0);
-            match ctx.game_won {
-                Some(w) => (w == side_is_declarer) == *won,
-                None => false,
-            }
-        }
-        Prim::Holds(cs) => {
-            let Some(m) = sels(cs) else { return false };
-            positions(members).any(|q| f.start_hands[q] & m == m)
-        }
-        Prim::TrumpIs(s) => f.trump == Some(*s),
-        Prim::Tricks { cmp: c, n } => goals::tricks_cmp(f, members, *c, *n),
-        // the undertaking of the player judged (the declarer for the game, each player for
-        // `each-scores`); no bid, no goal met
-        Prim::TricksBid { cmp: c } => f
-            .undertaking(by)
-            .is_some_and(|b| goals::tricks_cmp(f, members, *c, b as u32)),
-        Prim::OpponentNoTricks => goals::an_opponent_without_tricks(f, members),
-        Prim::LastTricks(n) => goals::wins_last_tricks(f, members, *n),
-        Prim::FirstTricks { n, alone } => {
-            let who = if *alone { seat_bit(by) } else { members };
-            crate::engine::score::goal_sequence::wins_first_tricks(f, who, *n)
-        }
-        Prim::NoTrumpInLast(n) => goals::no_trump_in_last(f, *n),
     }
 }
 

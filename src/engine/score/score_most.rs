@@ -7,7 +7,7 @@
 use crate::engine::compile::tables::MAX_SEATS;
 use crate::engine::core::game::Game;
 use crate::engine::score::finished::Finished;
-use crate::engine::score::Pay;
+use crate::engine::score::payments::Pay;
 use crate::model::{Tie, Win};
 
 /// The payments of a most-pays game onto `pay`.
