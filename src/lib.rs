@@ -4,7 +4,7 @@
 //! overlays, per-address rule tree) -> `model` (checked, span-free rule set) -> `engine`.
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-// the one exception is `engine/card_draws.rs`: code compiled for CPU features found at run time
+// the one exception is `engine/play/card_draws.rs`: code compiled for CPU features found at run time
 #![deny(unsafe_code)]
 
 pub mod bots;

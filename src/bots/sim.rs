@@ -49,7 +49,7 @@ pub struct Summary {
     pub paper_total: Vec<i64>,
     /// Robbers completed, each chunk of 256 hands counted as a session of its own.
     pub robbers: u64,
-    /// With `scoring { session ... }`: the sessions of the balance (`session.rs`). Absent
+    /// With `scoring { session ... }`: the sessions of the balance (`engine/session/`). Absent
     /// otherwise, so the summaries of other rules are what they were.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session: Option<crate::engine::session::SessionStats>,

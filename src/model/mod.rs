@@ -384,24 +384,24 @@ pub struct Contract {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub declarer_open_after: Option<u8>,
     /// `minimum-by-melds M V ...`: (meld points, minimum total) rows, by meld points; empty
-    /// when absent. Each side must reach the minimum its counted meld points give (`score.rs`).
+    /// when absent. Each side must reach the minimum its counted meld points give (`engine/score/`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub minimum_by_melds: Vec<(i64, i64)>,
     /// `point-difference-value N`: the game is worth N per point of difference between the
-    /// sides' totals, instead of `value` (`score.rs`).
+    /// sides' totals, instead of `value` (`engine/score/`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub point_difference_value: Option<i64>,
-    /// `lost-value N`: what a lost game is worth instead of `value` (`score.rs`).
+    /// `lost-value N`: what a lost game is worth instead of `value` (`engine/score/`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value_lost: Option<i64>,
     /// `commits face-down-card`: the bidder lays face down, with his bid, the card he must play
-    /// to trick 1; a higher bid gives it back (`engine/commit.rs`).
+    /// to trick 1; a higher bid gives it back (`engine/auction/commit.rs`).
     pub commits_face_down: bool,
     /// `joint both-win A one-wins B both-lose C`: one other player may join the standing bid;
-    /// each is judged alone, and these are the nets per player (`engine/joint.rs`).
+    /// each is judged alone, and these are the nets per player (`engine/auction/joint.rs`).
     pub joint: Option<JointSettle>,
     /// `raise-by partner in-first-trick to C...`: the contracts (by index) the declarer's called
-    /// partner may raise this one to, at his turn in trick 1 (`engine/raise.rs`); empty: none.
+    /// partner may raise this one to, at his turn in trick 1 (`engine/sides/raise.rs`); empty: none.
     pub raise_to: Vec<usize>,
     #[serde(skip)]
     pub prov: Prov,

@@ -5,7 +5,7 @@
 //! announced by every player, times the call's stake with every raise (and call-back) its ladder
 //! allows, twice for a figure that rides with the game's call. Each factor alone is bounded by the
 //! builder (values, ladders, the call's multiplier); this bounds their product, so that no hand's
-//! sums can overflow (`score.rs` still saturates where a total of many hands is kept).
+//! sums can overflow (`engine/score/` still saturates where a total of many hands is kept).
 
 use super::*;
 use crate::diag::{Code, Diag};

@@ -1,7 +1,7 @@
 //! Gyerünk (calling) as part of `Game`: takes `variant.calling` (scope, the figures that still
 //! allow a call, the multiplier, the raise ladder, call-back), gives the calling round after trick
 //! 1, the offers and answers (give up, play on, raise, call back) with their checks, and the
-//! factors and concessions `score.rs` reads. Also holds `Ext`, the engine state of calling, the
+//! factors and concessions `score/` reads. Also holds `Ext`, the engine state of calling, the
 //! switch (`switch.rs`) and bidding with figures (`bid_figures.rs`).
 //!
 //! The flow, all from the model:

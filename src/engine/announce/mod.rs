@@ -2,7 +2,16 @@
 //! first doubling ladder, gives the figures and doubling levels a player may say (front or back),
 //! their checks, and the round flow that ends after two passes in a row. The round's `Talk` is
 //! read from and written into the stage that has it (`Stage::Front`, `Stage::Back`, or
-//! `Stage::Play` in trick 1), never from `Game`.
+//! `Stage::Play` in trick 1), never from `Game`. Beside it: the calling rounds after trick 1
+//! (`calling.rs`) and doubling levels that add (`additive_doubling.rs`).
+//!
+//! The room owns, of `Game`: the announcements and their rounds (`anns`, `ann_round`), the
+//! figures said per position (`said_front`, `said_back`), the game's doubling levels
+//! (`game_levels`) and the calls (`ext`: calling, the switch's flag, bidding with figures);
+//! its turns live in `Stage::Front`, `Stage::Back`, `Stage::Call` and the talk of
+//! `Stage::Play` in trick 1. It writes the talon room's `draw.shown` (a doubling that shows the
+//! talon), and a call settled in the play ends the play early or frees a player's kept cards
+//! (`play.ended_early`, `play.keep`).
 
 pub(in crate::engine) mod additive_doubling;
 pub mod calling;

@@ -1,7 +1,8 @@
 //! The compile room: takes a checked `Variant`, gives `Rules`, everything built once per rule
 //! set and shared by every `Game` of it (the card and play tables, the figure tables, the meld
 //! tables, the deal plan, the lead marriages, the stages used, the seat orders), and the errors
-//! of building it.
+//! of building it. The room owns everything `Rules` holds, and no field of `Game`: a hand only
+//! reads it.
 
 pub mod error;
 pub mod tables;

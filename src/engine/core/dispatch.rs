@@ -27,11 +27,11 @@ enum Step {
     Exchange,
     Draw,
     NameTrumps,
-    /// A meld call before one's card to trick 1 (`melds.rs`).
+    /// A meld call before one's card to trick 1 (`melds/`).
     Meld(MeldCall),
     /// The partner's raise before his card to trick 1 (`raise.rs`).
     Raise(u8),
-    /// A pass, an announcement or a kontra in an announcement turn (`announce.rs`).
+    /// A pass, an announcement or a kontra in an announcement turn (`announce/`).
     Say,
     /// No handler of this phase takes the action: the rule it breaks.
     Refused(&'static str),

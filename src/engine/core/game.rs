@@ -93,10 +93,10 @@ pub struct Game {
     pub(in crate::engine) ex: ExchangeState,
     /// The declarer's blind talon draw (`talon_draw.rs`).
     pub(in crate::engine) draw: TalonDrawState,
-    /// Meld calls per position (`melds.rs` bits).
+    /// Meld calls per position (`melds/` bits).
     pub(in crate::engine) meld_said: [u8; MAX_SEATS],
     /// The melds of each position's starting hand in the contract, worked out when the play
-    /// starts (`melds.rs`): its sequences, and per set row its sets (count, strength of the best).
+    /// starts (`melds/`): its sequences, and per set row its sets (count, strength of the best).
     pub(in crate::engine) meld_seq: [crate::engine::melds::HandSequences; MAX_SEATS],
     pub(in crate::engine) meld_sets: [[crate::engine::melds::HandSets; MAX_MELD_ROWS]; MAX_SEATS],
     /// Per position, the set rows of `meld_sets` with a set held (bit `i` for row `i`): what

@@ -57,7 +57,7 @@ pub(in crate::engine) struct ExchangeTurn {
     pub keep: u8,
 }
 
-/// An announcement round in progress (`announce.rs`): the front round, the back round, or the
+/// An announcement round in progress (`announce/`): the front round, the back round, or the
 /// back round spoken with the cards of trick 1 (`back-round with-first-trick`), which goes on as
 /// `Back` after trick 1 when something was said in it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,9 +104,9 @@ pub(in crate::engine) enum Stage {
     Bidding(BidState) = 0,
     /// The declarer names his contract (`level_auction.rs`).
     Choose(Choice) = 1,
-    /// The front round (`announce.rs`).
+    /// The front round (`announce/`).
     Front(Talk) = 2,
-    /// The back round, before the first lead or after trick 1 (`announce.rs`).
+    /// The back round, before the first lead or after trick 1 (`announce/`).
     Back(Talk) = 3,
     Exchange(ExchangeTurn) = 4,
     /// The switch turns (`switch.rs`).

@@ -102,7 +102,7 @@ impl Game {
         (open != 0).then(|| open.trailing_zeros() as u8)
     }
 
-    /// The marriage calls open to the player about to play to trick 1 (`melds.rs`'s meld moment).
+    /// The marriage calls open to the player about to play to trick 1 (`melds/`'s meld moment).
     pub(in crate::engine) fn marriage_calls_into(&self, mut each: impl FnMut(MeldCall)) {
         let rows = self.called_rows();
         let Some(pos) = (rows != 0).then(|| self.meld_speaker()).flatten() else {

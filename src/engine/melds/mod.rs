@@ -3,8 +3,14 @@
 //! and the hands held when the play starts, gives the meld calls a player may make just before
 //! his card to trick 1 (`meld NAME`: the length class of his longest sequence, a
 //! set row by its name), their checks, and the meld points per position after validation (§4.5).
-//! Marriages (valid unannounced) are scored in `score.rs`.
-//! The compiled tables the calls read (runs, sets, sequence keys) are in `meld_tables.rs`.
+//! Marriages (valid unannounced) are scored in `score/`; marriages declared in trick 1 or by
+//! a lead are `marriages.rs` and `marriage_lead.rs`.
+//! The compiled tables the calls read are in `meld_tables.rs` (runs, sequence keys) and
+//! `set_tables.rs` (sets).
+//!
+//! The room owns, of `Game`: the meld calls (`meld_said`), the melds of each starting hand
+//! (`meld_seq`, `meld_sets`, `meld_sets_held`, worked out when the play starts) and the
+//! marriages declared (`marriages`); in `Rules`, the `MeldTables` and the lead marriages.
 
 pub mod marriage_lead;
 pub(in crate::engine) mod marriages;

@@ -76,7 +76,7 @@ impl Game {
                 return;
             }
             // something said in trick 1: the round goes on as a back round, unless `end
-            // with-first-trick` closes the window with the trick (`announce.rs` talk)
+            // with-first-trick` closes the window with the trick (`announce/` talk)
             let closes = self.rules.variant.announcing.closes_with_first_trick;
             if let Some(talk) = trick_talk.filter(|t| talk_trick && t.said_in_trick && !closes) {
                 self.stage = Stage::Back(Talk {

@@ -2,6 +2,13 @@
 //! active position (forehand = 0), gives legal cards (follow suit, must trump, overtrump, head the trick, kept cards),
 //! trick winners, card points, tricks and captures per position, and the early end; a placed
 //! card can be taken back (`undo_point`, `unplace`) for a search that walks the play in place.
+//! The play room beside it: the card turns of a `Game` (`card_turns.rs`), the random card draws
+//! and card loop of the bots' fast path (`card_draws.rs`), claims and concessions (`claims.rs`),
+//! the hands laid open (`open_hands.rs`).
+//!
+//! The room owns, of `Game`: the trick play (`play`), its first leader (`first_leader`) and the
+//! claims (`claims`); its turns live in `Stage::Play` and `Stage::Claim`. The card loop writes
+//! the core's `history` and `actions` itself (`card_draws::CardRun`), without `Game::record`.
 
 pub(in crate::engine) mod card_draws;
 pub(in crate::engine) mod card_turns;

@@ -2,7 +2,7 @@
 //! facts that scoring reads (per position: tricks, card points, meld points, captured cards,
 //! the starting hand, the undertaking; the trump, the declarer and his side as masks, and each
 //! trick's winner and winning card). Built once per hand on the stack, with no allocation, so
-//! that `score.rs` and `goals.rs` judge the hand from this value and not from the live `Game`'s
+//! that `score/` and `goals.rs` judge the hand from this value and not from the live `Game`'s
 //! phase state (general-model.md P4: the score→game and melds→game edges).
 
 use crate::engine::compile::tables::MAX_SEATS;
@@ -30,7 +30,7 @@ pub(in crate::engine) struct Finished<'a> {
     pub tricks_won: [u8; MAX_SEATS],
     /// Card points in tricks (with the last trick).
     pub points: [i64; MAX_SEATS],
-    /// Meld points, validated: marriages in trumps, sequences and sets (`melds.rs`).
+    /// Meld points, validated: marriages in trumps, sequences and sets (`melds/`).
     pub melds: [i64; MAX_SEATS],
     /// The cards in each position's won tricks.
     pub captured: &'a [u64; MAX_SEATS],

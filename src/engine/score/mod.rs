@@ -1,6 +1,13 @@
 //! Scoring a finished hand: takes the `Finished` hand (tricks, points, melds, captures, sides)
-//! and the `Game`'s items (contract, announcements and their levels, calls, seats), and gives the itemized `Score`: card points and melds per seat, the game item by its `Win` and
-//! `Tie`, every announced figure judged by its `Cond`, and zero-sum payments per table seat.
+//! and the `Game`'s items (contract, announcements and their levels, calls, seats), and gives
+//! the itemized `Score`: card points and melds per seat, the game item by its `Win` and `Tie`,
+//! every announced figure judged by its `Cond` (`conditions.rs`), and zero-sum payments per
+//! table seat (`payments.rs`). Beside it: the finished hand as a value (`finished.rs`), goals
+//! and trick counts (`goals.rs`, `goal_sequence.rs`), minimums, the most pays, bonuses.
+//!
+//! The room owns no field of `Game`: the sheet it writes (`score_into`) is kept in the core
+//! (`sheet`, `scored`). It reads the `Finished` value, and beside it the `Game`'s announcements,
+//! calls, claims, joint contract, dealer and seats.
 
 mod conditions;
 pub(in crate::engine) mod finished;

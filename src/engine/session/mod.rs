@@ -10,7 +10,8 @@
 //! the balance goes below zero (a debt), which is counted all the same.
 //!
 //! A session is once-per-hand work outside the hand: the simulation calls `add` after a hand
-//! is scored, never inside the play.
+//! is scored, never inside the play. The room (with the written scores and robbers of
+//! `paper.rs`) owns no field of `Game`: it reads only the scored sheets.
 
 pub mod paper;
 
