@@ -3,6 +3,7 @@ CPU's time-stamp counter around each step and adds the cycles to the stage the s
 (`N + 10` when the step ended that stage, 8 for the step that ended the hand), the deal of
 `random_hand_in` to bucket 9, and a trick-1 talk step (stage Play) is split where `talk_step`
 applies its action (17: deciding, 18: applying). Usage: instrument.py CRATE_DIR."""
+import os
 import re
 import sys
 
@@ -11,7 +12,11 @@ lib = f"{root}/src/lib.rs"
 s = open(lib).read()
 open(lib, "w").write(s.replace("#![deny(unsafe_code)]", ""))
 
-path = f"{root}/src/engine/sim.rs"
+# the simulation moved from the engine to the bots with the engine's rooms (issue 31): a base
+# commit from before the move has it at the old path
+path = f"{root}/src/bots/sim.rs"
+if not os.path.exists(path):
+    path = f"{root}/src/engine/sim.rs"
 s = open(path).read()
 start = s.index("fn play_out(g: &mut Game, rng: &mut HandRng, buf: &mut Vec<Action>) {")
 end = s.index("\n}\n", start) + 3
