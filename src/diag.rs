@@ -54,6 +54,9 @@ pub enum Code {
     BadOutput,
     /// A record of a `--records` run that did not finish (its manifest is not complete).
     IncompleteRun,
+    /// A computed score's operand of the wrong type (a condition where a number is needed, or
+    /// `of` on something that is not a seat).
+    ScoreType,
 }
 
 impl Code {
@@ -95,6 +98,7 @@ impl Code {
         Code::OutputExists,
         Code::BadOutput,
         Code::IncompleteRun,
+        Code::ScoreType,
     ];
 
     /// The stable code string.
@@ -136,6 +140,7 @@ impl Code {
             Code::OutputExists => "kartya::output-exists",
             Code::BadOutput => "kartya::bad-output",
             Code::IncompleteRun => "kartya::incomplete-run",
+            Code::ScoreType => "kartya::score-type",
         }
     }
 

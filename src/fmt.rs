@@ -58,7 +58,16 @@ fn write_list(out: &mut String, stmts: &[Stmt], text: &str, indent: usize, prev_
             out.push('\n');
         }
         out.push_str(&"  ".repeat(indent));
-        out.push_str(&words_text(&s.words));
+        match &s.expr {
+            // an expression prints in its canonical form: single spaces, only the parentheses
+            // that precedence needs
+            Some(e) => {
+                out.push_str(s.keyword());
+                out.push(' ');
+                out.push_str(&e.to_string());
+            }
+            None => out.push_str(&words_text(&s.words)),
+        }
         match &s.body {
             Some(body) => {
                 out.push_str(" {");

@@ -16,6 +16,7 @@ mod contract_rules;
 mod contracts;
 mod deck;
 mod exchange;
+mod expr;
 mod figures;
 mod goals;
 mod marriages;

@@ -6,6 +6,7 @@ mod build;
 mod check;
 mod claims;
 pub mod cond;
+pub mod expr;
 mod no_effect;
 mod stages;
 pub mod undertakings;
@@ -367,6 +368,10 @@ pub struct Contract {
     pub claims: Option<Claims>,
     /// Every player scored for himself by his undertaking (`each-scores`).
     pub each_scores: Option<EachScores>,
+    /// `own EXPR`: each active player's own score, the expression read with him as `me`,
+    /// credited to him and paid by nobody (`engine/score/own.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub own: Option<expr::IntExpr>,
     /// `sides trick-winner N if-declarer-won-before`: the winner of trick N partners the
     /// declarer only if the declarer won every trick before it; otherwise he plays alone.
     pub partner_after_sweep: bool,

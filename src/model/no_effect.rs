@@ -11,6 +11,7 @@ mod claims;
 mod contract_rules;
 mod front;
 mod most;
+mod own;
 mod raise;
 mod session;
 mod sides;
@@ -44,6 +45,7 @@ pub(super) fn check(v: &Variant, tree: &RuleTree, diags: &mut Vec<Diag>) {
     session::check(v, &mut out);
     sides::check(v, &mut out);
     undertakings::check(v, &mut out);
+    own::check(v, &mut out);
 }
 
 struct Out<'a> {
@@ -358,7 +360,11 @@ fn bidding(v: &Variant, out: &mut Out) {
     }
     if let AllPass::Contract(c) = v.bidding.all_pass {
         let cn = contract_name(v, c);
-        if v.contracts.get(c).is_some_and(|c| !c.win.is_everyone_for_himself()) {
+        // `own` is a settlement without a declarer (docs/scores.md 3.2)
+        if v.contracts
+            .get(c)
+            .is_some_and(|c| !c.win.is_everyone_for_himself() && c.own.is_none())
+        {
             out.at(
                 &["bidding", "all-pass"],
                 format!("when all pass nobody declares, but contract `{cn}` is won or lost by a declarer: nothing would be paid"),
@@ -379,7 +385,10 @@ fn bidding(v: &Variant, out: &mut Out) {
     if let Some(na) = v.bidding.no_auction.as_ref().filter(|na| !na.forehand_declares) {
         let c = na.contracts.first().copied().unwrap_or(0);
         let cn = contract_name(v, c);
-        if v.contracts.get(c).is_some_and(|c| !c.win.is_everyone_for_himself()) {
+        if v.contracts
+            .get(c)
+            .is_some_and(|c| !c.win.is_everyone_for_himself() && c.own.is_none())
+        {
             out.at(
                 &["bidding", "no-auction"],
                 format!("without an auction nobody declares, but contract `{cn}` is won or lost by a declarer: nothing would be paid"),

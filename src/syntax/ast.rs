@@ -68,6 +68,9 @@ pub struct Stmt {
     pub end_comment: Option<Comment>,
     /// The figure condition, for `when` statements.
     pub condition: Option<Cond>,
+    /// The expression of a computed score (`own EXPR`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expr: Option<Expr>,
     /// The whole statement, header to closing brace.
     pub span: Span,
 }
@@ -202,4 +205,256 @@ pub enum TrickCount {
     AtLeast,
     Exactly,
     AtMost,
+}
+
+/// An expression of a computed score (docs/scores.md 1.5), as written: untyped; the model
+/// builder types and resolves it. Parentheses are not kept: `Display` prints the canonical form,
+/// with only the parentheses that precedence needs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum ExprKind {
+    Int(i64),
+    /// `tricks`, `card-points of s`, ...: a reading, of the subject or of the seat named.
+    Reading {
+        reading: Reading,
+        of: Option<Who>,
+    },
+    /// `if C then A else B`.
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    Or(Vec<Expr>),
+    And(Vec<Expr>),
+    Not(Box<Expr>),
+    Cmp(Box<Expr>, Cmp, Box<Expr>),
+    /// `A + B` (`plus` true) or `A - B`.
+    Add(Box<Expr>, bool, Box<Expr>),
+    Mul(Box<Expr>, Box<Expr>),
+    Neg(Box<Expr>),
+    /// `any(s in seats: C)`, `all(...)`, `sum(...)`.
+    Quant {
+        kind: Quant,
+        var: String,
+        var_span: Span,
+        side: SideName,
+        body: Box<Expr>,
+    },
+}
+
+/// What a reading reads from the finished hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Reading {
+    Tricks,
+    CardPoints,
+    Bid,
+    AllPoints,
+    HandSize,
+}
+
+impl Reading {
+    pub fn word(self) -> &'static str {
+        match self {
+            Reading::Tricks => "tricks",
+            Reading::CardPoints => "card-points",
+            Reading::Bid => "bid",
+            Reading::AllPoints => "all-points",
+            Reading::HandSize => "hand-size",
+        }
+    }
+}
+
+/// The `X` of `of X`: `me`, a side's name, or a quantifier's variable.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Who {
+    pub name: WhoName,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum WhoName {
+    Me,
+    Side(SideName),
+    Var(String),
+}
+
+/// The seats a quantifier runs over: `seats` (every active player), `others` (all but `me`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum SideName {
+    Seats,
+    Others,
+}
+
+impl SideName {
+    pub fn word(self) -> &'static str {
+        match self {
+            SideName::Seats => "seats",
+            SideName::Others => "others",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Quant {
+    Any,
+    All,
+    Sum,
+}
+
+impl Quant {
+    pub fn word(self) -> &'static str {
+        match self {
+            Quant::Any => "any",
+            Quant::All => "all",
+            Quant::Sum => "sum",
+        }
+    }
+}
+
+/// A comparison of two numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Cmp {
+    AtLeast,
+    AtMost,
+    MoreThan,
+    LessThan,
+    Exactly,
+}
+
+impl Cmp {
+    pub fn word(self) -> &'static str {
+        match self {
+            Cmp::AtLeast => "at-least",
+            Cmp::AtMost => "at-most",
+            Cmp::MoreThan => "more-than",
+            Cmp::LessThan => "less-than",
+            Cmp::Exactly => "exactly",
+        }
+    }
+
+    pub fn of_word(w: &str) -> Option<Cmp> {
+        [Cmp::AtLeast, Cmp::AtMost, Cmp::MoreThan, Cmp::LessThan, Cmp::Exactly]
+            .into_iter()
+            .find(|c| c.word() == w)
+    }
+
+    /// Whether `a CMP b` holds.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Cmp::AtLeast => a >= b,
+            Cmp::AtMost => a <= b,
+            Cmp::MoreThan => a > b,
+            Cmp::LessThan => a < b,
+            Cmp::Exactly => a == b,
+        }
+    }
+}
+
+impl ExprKind {
+    /// The precedence level of the form (lower binds more loosely), as the grammar layers it.
+    fn level(&self) -> u8 {
+        match self {
+            ExprKind::If(..) => 0,
+            ExprKind::Or(_) => 1,
+            ExprKind::And(_) => 2,
+            ExprKind::Not(_) => 3,
+            ExprKind::Cmp(..) => 4,
+            ExprKind::Add(..) => 5,
+            ExprKind::Mul(..) => 6,
+            ExprKind::Neg(_) => 7,
+            ExprKind::Int(_) | ExprKind::Reading { .. } | ExprKind::Quant { .. } => 8,
+        }
+    }
+}
+
+impl Expr {
+    /// Writes `e`, in parentheses when its form binds more loosely than `min`.
+    fn write_at(&self, f: &mut std::fmt::Formatter<'_>, min: u8) -> std::fmt::Result {
+        if self.kind.level() < min {
+            write!(f, "(")?;
+            self.write_at(f, 0)?;
+            return write!(f, ")");
+        }
+        match &self.kind {
+            ExprKind::Int(n) => write!(f, "{n}"),
+            ExprKind::Reading { reading, of } => {
+                write!(f, "{}", reading.word())?;
+                match of.as_ref().map(|w| &w.name) {
+                    None => Ok(()),
+                    Some(WhoName::Me) => write!(f, " of me"),
+                    Some(WhoName::Side(s)) => write!(f, " of {}", s.word()),
+                    Some(WhoName::Var(v)) => write!(f, " of {v}"),
+                }
+            }
+            ExprKind::If(c, a, b) => {
+                write!(f, "if ")?;
+                c.write_at(f, 0)?;
+                write!(f, " then ")?;
+                a.write_at(f, 0)?;
+                write!(f, " else ")?;
+                b.write_at(f, 0)
+            }
+            ExprKind::Or(v) | ExprKind::And(v) => {
+                let (word, level) = if matches!(self.kind, ExprKind::Or(_)) {
+                    ("or", 2)
+                } else {
+                    ("and", 3)
+                };
+                for (i, x) in v.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, " {word} ")?;
+                    }
+                    x.write_at(f, level)?;
+                }
+                Ok(())
+            }
+            ExprKind::Not(x) => {
+                write!(f, "not ")?;
+                x.write_at(f, 3)
+            }
+            // a comparison does not chain: both operands are sums or tighter
+            ExprKind::Cmp(a, c, b) => {
+                a.write_at(f, 5)?;
+                write!(f, " {} ", c.word())?;
+                b.write_at(f, 5)
+            }
+            // left-associative: the right operand binds tighter
+            ExprKind::Add(a, plus, b) => {
+                a.write_at(f, 5)?;
+                write!(f, " {} ", if *plus { "+" } else { "-" })?;
+                b.write_at(f, 6)
+            }
+            ExprKind::Mul(a, b) => {
+                a.write_at(f, 6)?;
+                write!(f, " * ")?;
+                b.write_at(f, 7)
+            }
+            ExprKind::Neg(x) => {
+                write!(f, "-")?;
+                // `-3` would read back as the number -3, `--x` as a name: parenthesise those
+                if matches!(x.kind, ExprKind::Int(_) | ExprKind::Neg(_)) {
+                    write!(f, "(")?;
+                    x.write_at(f, 0)?;
+                    write!(f, ")")
+                } else {
+                    x.write_at(f, 7)
+                }
+            }
+            ExprKind::Quant {
+                kind, var, side, body, ..
+            } => {
+                write!(f, "{}({var} in {}: ", kind.word(), side.word())?;
+                body.write_at(f, 0)?;
+                write!(f, ")")
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Expr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.write_at(f, 0)
+    }
 }

@@ -1,6 +1,18 @@
 //! The grammar's keyword rules and the words they stand for (generated once from grammar/kartya.pest).
 
 pub const KEYWORDS: &[(&str, &str)] = &[
+    ("kw_own", "own"),
+    ("kw_if", "if"),
+    ("kw_then", "then"),
+    ("kw_else", "else"),
+    ("kw_less_than", "less-than"),
+    ("kw_all_points", "all-points"),
+    ("kw_hand_size", "hand-size"),
+    ("kw_of", "of"),
+    ("kw_me", "me"),
+    ("kw_sum", "sum"),
+    ("kw_seats", "seats"),
+    ("kw_others", "others"),
     ("kw_above", "above"),
     ("kw_accept_indicator", "accept-indicator"),
     ("kw_active", "active"),

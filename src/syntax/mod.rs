@@ -177,6 +177,7 @@ impl Builder {
             closing: Vec::new(),
             end_comment: None,
             condition: None,
+            expr: None,
             span,
         };
         if is_block {
@@ -222,6 +223,7 @@ impl Builder {
                 match child.as_rule() {
                     Rule::comment => stmt.trailing = Some(comment_of(&child)),
                     Rule::condition => stmt.condition = Some(condition(child)),
+                    Rule::expr => stmt.expr = Some(expr(child)),
                     _ => {}
                 }
             }
@@ -501,6 +503,177 @@ fn primitive(pair: Pair<'_, Rule>) -> Prim {
         _ => PrimKind::AllTricks,
     };
     Prim { kind, span }
+}
+
+/// The parts of an expression's pair that carry meaning (keywords such as `and` are pairs too).
+fn expr_parts(pair: Pair<'_, Rule>) -> Vec<Pair<'_, Rule>> {
+    pair.into_inner()
+        .filter(|p| {
+            matches!(
+                p.as_rule(),
+                Rule::expr
+                    | Rule::if_expr
+                    | Rule::or_expr
+                    | Rule::and_expr
+                    | Rule::not_expr
+                    | Rule::cmp_expr
+                    | Rule::add_expr
+                    | Rule::mul_expr
+                    | Rule::unary_expr
+                    | Rule::reading
+                    | Rule::quantifier
+                    | Rule::int
+            )
+        })
+        .collect()
+}
+
+/// An expression pair as the tree's `Expr`. The grammar has accepted it, so a missing part (which
+/// cannot happen) becomes the number 0 rather than a panic.
+fn expr(pair: Pair<'_, Rule>) -> Expr {
+    let span = span_of(&pair);
+    let zero = |span| Expr {
+        kind: ExprKind::Int(0),
+        span,
+    };
+    let boxed = |p: Option<Pair<'_, Rule>>| Box::new(p.map(expr).unwrap_or_else(|| zero(span)));
+    let kind = match pair.as_rule() {
+        // one-child layers: the child is the expression
+        Rule::expr | Rule::not_expr | Rule::cmp_expr | Rule::unary_expr | Rule::or_expr | Rule::and_expr
+            if expr_parts(pair.clone()).len() == 1
+                && !pair
+                    .clone()
+                    .into_inner()
+                    .any(|p| matches!(p.as_rule(), Rule::kw_not | Rule::neg_op)) =>
+        {
+            return expr_parts(pair)
+                .into_iter()
+                .next()
+                .map(expr)
+                .unwrap_or_else(|| zero(span));
+        }
+        Rule::mul_expr | Rule::add_expr if expr_parts(pair.clone()).len() == 1 => {
+            return expr_parts(pair)
+                .into_iter()
+                .next()
+                .map(expr)
+                .unwrap_or_else(|| zero(span));
+        }
+        Rule::not_expr => ExprKind::Not(boxed(expr_parts(pair).into_iter().next())),
+        Rule::unary_expr => ExprKind::Neg(boxed(expr_parts(pair).into_iter().next())),
+        Rule::if_expr => {
+            let mut parts = expr_parts(pair).into_iter();
+            ExprKind::If(boxed(parts.next()), boxed(parts.next()), boxed(parts.next()))
+        }
+        Rule::or_expr => ExprKind::Or(expr_parts(pair).into_iter().map(expr).collect()),
+        Rule::and_expr => ExprKind::And(expr_parts(pair).into_iter().map(expr).collect()),
+        Rule::cmp_expr => {
+            let cmp = pair
+                .clone()
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::cmp_op)
+                .and_then(|p| Cmp::of_word(p.as_str().trim()))
+                .unwrap_or(Cmp::Exactly);
+            let mut parts = expr_parts(pair).into_iter();
+            ExprKind::Cmp(boxed(parts.next()), cmp, boxed(parts.next()))
+        }
+        // left-associative chains: `a - b + c` is `(a - b) + c`
+        Rule::add_expr | Rule::mul_expr => {
+            let mut operands = Vec::new();
+            // `Some(plus)` for `+` and ` - `, `None` for `*`
+            let mut ops = Vec::new();
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::add_op => ops.push(Some(p.as_str().trim() == "+")),
+                    Rule::mul_op => ops.push(None),
+                    _ => operands.push(expr(p)),
+                }
+            }
+            let mut it = operands.into_iter();
+            let mut acc = it.next().unwrap_or_else(|| zero(span));
+            for (op, right) in ops.into_iter().zip(it) {
+                let span = Span::new(acc.span.start, right.span.end);
+                let kind = match op {
+                    Some(plus) => ExprKind::Add(Box::new(acc), plus, Box::new(right)),
+                    None => ExprKind::Mul(Box::new(acc), Box::new(right)),
+                };
+                acc = Expr { kind, span };
+            }
+            return acc;
+        }
+        Rule::int => ExprKind::Int(pair.as_str().parse().unwrap_or(if pair.as_str().starts_with('-') {
+            i64::MIN
+        } else {
+            i64::MAX
+        })),
+        Rule::reading => {
+            let mut reading = Reading::Tricks;
+            let mut of = None;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::reading_kind => {
+                        reading = match p.as_str().trim() {
+                            "card-points" => Reading::CardPoints,
+                            "bid" => Reading::Bid,
+                            "all-points" => Reading::AllPoints,
+                            "hand-size" => Reading::HandSize,
+                            _ => Reading::Tricks,
+                        }
+                    }
+                    Rule::expr_who => {
+                        let name = match p.as_str().trim() {
+                            "me" => WhoName::Me,
+                            "seats" => WhoName::Side(SideName::Seats),
+                            "others" => WhoName::Side(SideName::Others),
+                            v => WhoName::Var(v.to_string()),
+                        };
+                        of = Some(Who {
+                            name,
+                            span: span_of(&p),
+                        });
+                    }
+                    _ => {}
+                }
+            }
+            ExprKind::Reading { reading, of }
+        }
+        Rule::quantifier => {
+            let mut kind = Quant::Any;
+            let mut var = (String::new(), span);
+            let mut side = SideName::Seats;
+            let mut body = None;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::quantifier_kind => {
+                        kind = match p.as_str().trim() {
+                            "all" => Quant::All,
+                            "sum" => Quant::Sum,
+                            _ => Quant::Any,
+                        }
+                    }
+                    Rule::name => var = (p.as_str().to_string(), span_of(&p)),
+                    Rule::expr_side => {
+                        side = if p.as_str().trim() == "others" {
+                            SideName::Others
+                        } else {
+                            SideName::Seats
+                        }
+                    }
+                    Rule::expr => body = Some(p),
+                    _ => {}
+                }
+            }
+            ExprKind::Quant {
+                kind,
+                var: var.0,
+                var_span: var.1,
+                side,
+                body: boxed(body),
+            }
+        }
+        _ => ExprKind::Int(0),
+    };
+    Expr { kind, span }
 }
 
 /// Parses a trick reference the same way the grammar's `trick` rule does (for the model builder).

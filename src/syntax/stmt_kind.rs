@@ -125,6 +125,7 @@ stmt_kinds! {
     concession_confirmed_stmt [contract_block] "concession-confirmed" "concession-confirmed (conceded-to|as-played)" doc = "claims";
     claim_trumps_stmt [contract_block] "claim-trumps" "claim-trumps (if-out|always)" doc = "claims";
     each_scores_stmt [contract_block] "each-scores" "each-scores N per-bid N per-trick-off N";
+    own_stmt [contract_block] "own" "own EXPR" doc = "computed-scores-own";
     bid_requires_stmt [contract_block] "requires" "requires same-suit CODE ..." doc = "the-most-pays-holding-requirements-trick-sequences";
     order_if_called_stmt [contract_block] "order-if-called" "order-if-called CODE NAME" doc = "the-most-pays-holding-requirements-trick-sequences";
     open_hands_stmt [contract_block] "open-hands" "open-hands defence|declarer after-trick N" doc = "the-most-pays-holding-requirements-trick-sequences";

@@ -25,6 +25,7 @@ use conditions::eval;
 use payments::{pay_side, positions, seat_bit, Pay, Sides};
 
 mod bonuses;
+mod own;
 
 /// One scored item.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -260,6 +261,10 @@ pub(in crate::engine) fn score_into(g: &Game, s: &mut Score) {
         // `each-scores`: every player judged by the goal over his own tricks, scored for himself
         if let (Some(each), Some(goal)) = (&contract.each_scores, &contract.goal) {
             s.own_scores += each_scores(&ctx, each, goal, &mut pay);
+        }
+        // `own`: every player's own score, the expression read with him as `me`
+        if let Some(e) = &contract.own {
+            s.own_scores = s.own_scores.saturating_add(own::settle(g, &f, e, &mut pay));
         }
     }
     if !g.anns.is_empty() {

@@ -45,6 +45,7 @@ impl Builder<'_> {
                 discard_points: None,
                 claims: None,
                 each_scores: None,
+                own: None,
                 partner_after_sweep: false,
                 bid_requires_same_suit: Vec::new(),
                 order_if_called: None,
@@ -160,6 +161,7 @@ impl Builder<'_> {
                         c.overtricks = Some(Overtricks { above, each });
                     }
                     Some(K::each_scores_stmt) => c.each_scores = Some(self.each_scores(e)),
+                    Some(K::own_stmt) => c.own = e.stmt.expr.as_ref().and_then(|x| self.own_expr(e, x)),
                     Some(K::bid_requires_stmt) => c.bid_requires_same_suit = self.bid_requires(e, ranks),
                     Some(K::order_if_called_stmt) => c.order_if_called = self.order_if_called(e, ranks, names),
                     Some(K::open_hands_stmt) => {

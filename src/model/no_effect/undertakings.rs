@@ -35,7 +35,11 @@ pub(super) fn check(v: &Variant, out: &mut Out) {
                 format!("write a range within 0 to {hand}, or `hand` for the hand size"),
             );
         }
-        if each && v.contracts.get(contract).is_some_and(|c| c.each_scores.is_none()) {
+        if each
+            && v.contracts
+                .get(contract)
+                .is_some_and(|c| c.each_scores.is_none() && c.own.is_none())
+        {
             let num = r.number.to_string();
             out.at(
                 &["bidding", "round", num.as_str()],
