@@ -512,8 +512,17 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
             "  win: the declarer's side {}; else the other side wins",
             goal.describe(v)
         );
+    } else if c.own.is_some() {
+        let _ = writeln!(o, "  win: nobody declares; each player scores for himself (below)");
     } else {
         let _ = writeln!(o, "  win: {win}");
+    }
+    if let Some(own) = &c.own {
+        let _ = writeln!(
+            o,
+            "  each player scores: {} (his own score, not paid by the others)",
+            own.describe()
+        );
     }
     if let Some(lost) = c.value_lost {
         let _ = writeln!(o, "  a lost game is worth {lost} (instead of the value)");
@@ -577,7 +586,7 @@ fn contract(v: &Variant, c: &Contract, o: &mut String) {
         Tie::MostPayTimes(times) => most_pay_words(&times, v.active, most),
         Tie::Nobody => "nobody pays".to_string(),
     };
-    if c.each_scores.is_some() {
+    if c.each_scores.is_some() || c.own.is_some() {
         let _ = writeln!(o, "  tie: none, each player is scored for himself");
     } else {
         let _ = writeln!(o, "  tie: {tie}");

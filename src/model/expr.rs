@@ -72,8 +72,8 @@ impl IntExpr {
         match self {
             IntExpr::Const(n) => n.to_string(),
             IntExpr::Read(r, who) => match (r, who) {
-                (Reading::AllPoints, _) => "all the card points of the hand".into(),
-                (Reading::HandSize, _) => "the tricks of the hand".into(),
+                (Reading::AllPoints, _) => "all the hand's card points".into(),
+                (Reading::HandSize, _) => "the hand's tricks".into(),
                 (_, ExprSeat::Me) => r.word().into(),
                 (_, ExprSeat::Var(i)) => format!("{} of {}", r.word(), var_name(vars, *i)),
             },
@@ -81,7 +81,14 @@ impl IntExpr {
             IntExpr::Sub(a, b) => format!("{} - {}", a.words(vars), sub(b, vars)),
             IntExpr::Mul(a, b) => format!("{} × {}", sub(a, vars), sub(b, vars)),
             IntExpr::Neg(a) => format!("-{}", sub(a, vars)),
-            IntExpr::If(c, a, b) => format!("{} if {}, else {}", a.words(vars), c.words(vars), b.words(vars)),
+            // a `then` branch that is itself an `if` is bracketed: `(A if C, else B) if D, else E`
+            IntExpr::If(c, a, b) => {
+                let then = match **a {
+                    IntExpr::If(..) => format!("({})", a.words(vars)),
+                    _ => a.words(vars),
+                };
+                format!("{then} if {}, else {}", c.words(vars), b.words(vars))
+            }
             IntExpr::Sum(side, body) => quantified(vars, "the sum over", *side, |vars| body.words(vars)),
         }
     }
