@@ -86,7 +86,10 @@ fn each_player_scores_his_tricks_and_ten_for_exactly_his_bid() {
                 missed += 1;
             }
             assert_eq!(s.tricks[seat as usize] as i64, t, "hand {i} seat {seat}: tricks");
-            assert_eq!(s.payments[seat as usize], own, "hand {i} seat {seat}: bid {bid}, tricks {t}");
+            assert_eq!(
+                s.payments[seat as usize], own,
+                "hand {i} seat {seat}: bid {bid}, tricks {t}"
+            );
             total += own;
         }
         assert_eq!(s.own_scores, total, "hand {i}: the payments are the own scores");
@@ -100,7 +103,10 @@ fn each_player_scores_his_tricks_and_ten_for_exactly_his_bid() {
 #[test]
 fn a_plain_hand_scores_the_aces_taken_and_the_moon_scores_the_others() {
     let r = fixture("moon-aces");
-    assert_eq!(r.variant.bidding.no_auction.as_ref().map(|n| n.forehand_declares), Some(false));
+    assert_eq!(
+        r.variant.bidding.no_auction.as_ref().map(|n| n.forehand_declares),
+        Some(false)
+    );
     let (mut plain, mut moons) = (0, 0);
     for i in 0..1500u64 {
         let (g, _, captured) = play_out(&r, i, None);
@@ -121,7 +127,10 @@ fn a_plain_hand_scores_the_aces_taken_and_the_moon_scores_the_others() {
         };
         assert_eq!(&s.payments[..4], &expected, "hand {i}: aces {aces:?}");
         assert_eq!(s.own_scores, expected.iter().sum::<i64>(), "hand {i}");
-        assert!(s.items.iter().all(|it| it.won.is_none()), "hand {i}: no game is won or lost");
+        assert!(
+            s.items.iter().all(|it| it.won.is_none()),
+            "hand {i}: no game is won or lost"
+        );
     }
     assert!(plain > 100 && moons > 5, "plain {plain}, moons {moons}");
 }

@@ -18,6 +18,17 @@ fn part_phrase(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::EOI => "end of file",
         Rule::comment => "a comment",
+        Rule::expr | Rule::if_expr | Rule::or_expr | Rule::and_expr | Rule::not_expr | Rule::cmp_expr
+        | Rule::add_expr | Rule::mul_expr | Rule::unary_expr => {
+            "an expression such as `tricks + 10` or `tricks exactly bid`"
+        }
+        Rule::reading | Rule::reading_kind => "a reading (`tricks`, `card-points`, `bid`, `all-points`, `hand-size`)",
+        Rule::quantifier | Rule::quantifier_kind => "`any(s in seats: ...)`, `all(...)` or `sum(...)`",
+        Rule::expr_who => "`me` or a quantifier's seat",
+        Rule::expr_side => "`seats` or `others`",
+        Rule::cmp_op => "a comparison (`at-least`, `at-most`, `more-than`, `less-than`, `exactly`)",
+        Rule::add_op => "`+` or ` - `",
+        Rule::mul_op => "`*`",
         Rule::name => "a name",
         Rule::parent_path => "a path to a rules file, ending in `.kartya`",
         Rule::code => "a code such as `A` or `10`",

@@ -246,6 +246,23 @@ pub(super) fn parsing_error(file: FileId, text: &str, start: usize, end: usize, 
         return d.help(*help);
     }
 
+    // `tricks-bid`: one name, where a subtraction was meant (a binary minus has spaces)
+    if let Some((a, b)) = word.split_once('-') {
+        let readings = ["tricks", "card-points", "bid", "all-points", "hand-size"];
+        if readings.contains(&a) || word.starts_with("card-points-") || word.starts_with("all-points-") {
+            let (a, b) = match word
+                .strip_prefix("card-points-")
+                .or_else(|| word.strip_prefix("all-points-"))
+            {
+                Some(rest) => (&word[..word.len() - rest.len() - 1], rest),
+                None => (a, b),
+            };
+            return d.help(format!(
+                "`{word}` is one name: for a subtraction write `{a} - {b}` (a binary minus has spaces around it)"
+            ));
+        }
+    }
+
     // a misspelt keyword: the nearest of the words allowed here
     if let Some(k) = describe::closest_keyword(&word, positives) {
         return d.help(format!("did you mean `{k}`?"));
