@@ -134,3 +134,47 @@ fn a_plain_hand_scores_the_aces_taken_and_the_moon_scores_the_others() {
     }
     assert!(plain > 100 && moons > 5, "plain {plain}, moons {moons}");
 }
+
+/// `kartya fmt` prints an `own` line canonically (single spaces, only the parentheses that
+/// precedence needs, an `if` bracketed in a condition or a `then` branch), and the printed line
+/// parses to the same expression.
+#[test]
+fn own_lines_print_canonically_and_round_trip() {
+    let cases = [
+        (
+            "own  tricks  +  ( if tricks exactly bid then 10 else 0 )",
+            "own tricks + (if tricks exactly bid then 10 else 0)",
+        ),
+        ("own ((tricks))", "own tricks"),
+        ("own (tricks - bid) - (tricks - 1)", "own tricks - bid - (tricks - 1)"),
+        ("own tricks - bid * 2 + -(3) * -tricks", "own tricks - bid * 2 + -(3) * -tricks"),
+        ("own -(tricks * 2)", "own -(tricks * 2)"),
+        ("own -3 + 2", "own -3 + 2"),
+        ("own sum(s in others: tricks of s) * 2", "own sum(s in others: tricks of s) * 2"),
+        (
+            "own if any(s in seats: card-points of s exactly all-points) then (if card-points of me exactly all-points then 0 else all-points) else card-points",
+            "own if any(s in seats: card-points of s exactly all-points) then (if card-points of me exactly all-points then 0 else all-points) else card-points",
+        ),
+        (
+            "own if (not (tricks exactly 0 or bid exactly 0)) and all(s in seats: tricks of s at-least 1) then 1 else if tricks less-than 2 then 2 else hand-size",
+            "own if not (tricks exactly 0 or bid exactly 0) and all(s in seats: tricks of s at-least 1) then 1 else if tricks less-than 2 then 2 else hand-size",
+        ),
+    ];
+    for (line, canonical) in cases {
+        let text = format!("variant x \"x\"\ncontract c {{\n  {line}\n}}\n");
+        let mut s = kartya::source::SourceSet::new();
+        let id = s.add("x".to_string(), text.clone(), kartya::source::Origin::User);
+        let ast = kartya::syntax::parse(id, &text).unwrap_or_else(|_| panic!("`{line}` parses"));
+        let once = kartya::fmt::format(&ast, &text);
+        assert_eq!(
+            once,
+            format!("variant x \"x\"\ncontract c {{\n  {canonical}\n}}\n"),
+            "{line}"
+        );
+        let ast2 = kartya::syntax::parse(id, &once).unwrap_or_else(|_| panic!("`{canonical}` parses"));
+        assert_eq!(kartya::fmt::format(&ast2, &once), once, "fmt is idempotent on `{line}`");
+        let expr =
+            |a: &kartya::syntax::ast::FileAst| a.stmts[1].body.as_ref().unwrap()[0].expr.as_ref().unwrap().to_string();
+        assert_eq!(expr(&ast), expr(&ast2), "`{line}`: the same expression");
+    }
+}

@@ -388,11 +388,13 @@ impl Expr {
                     Some(WhoName::Var(v)) => write!(f, " of {v}"),
                 }
             }
+            // an `if` in the condition or the `then` branch is bracketed for the reader; one in
+            // the `else` branch chains (`else if ...`)
             ExprKind::If(c, a, b) => {
                 write!(f, "if ")?;
-                c.write_at(f, 0)?;
+                c.write_at(f, 1)?;
                 write!(f, " then ")?;
-                a.write_at(f, 0)?;
+                a.write_at(f, 1)?;
                 write!(f, " else ")?;
                 b.write_at(f, 0)
             }
