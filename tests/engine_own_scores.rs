@@ -13,14 +13,9 @@ use kartya::engine::{Action, Game, Phase, Rules, Seat};
 use rand::Rng;
 use std::sync::Arc;
 
+/// A fixture's rules; it checks with no diagnostic at all (`common::rules` panics on an error).
 fn fixture(name: &str) -> Arc<Rules> {
-    let path = format!("tests/fixtures/plays/{name}.kartya");
-    let (sources, loaded) = common::load(&[path.as_str()], &common::root());
-    let v = loaded
-        .variant
-        .unwrap_or_else(|| panic!("{}", common::render(&loaded.diags, &sources)));
-    assert!(loaded.diags.is_empty(), "{}", common::render(&loaded.diags, &sources));
-    Rules::new(v).unwrap()
+    common::fixture_rules(name)
 }
 
 /// A hand played out by random legal actions, with each trick's winner found from the cards:
