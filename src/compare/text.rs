@@ -185,18 +185,7 @@ mod tests {
         Difference {
             a,
             b,
-            diff: None,
-            low: None,
-            high: None,
-            n_a,
-            n_b,
-            se: None,
-            p: None,
-            identical: false,
-            too_few: n_a.min(n_b) < 30,
-            tested: false,
-            p_holm: None,
-            significant: false,
+            ..Difference::empty(n_a, n_b)
         }
     }
 
