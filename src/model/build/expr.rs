@@ -122,8 +122,24 @@ impl Builder<'_> {
             }
             ExprKind::Neg(y) => Typed::Int(IntExpr::Neg(Box::new(self.int_expr(e, y, scope)?))),
             ExprKind::Quant {
-                kind, var, side, body, ..
+                kind,
+                var,
+                var_span,
+                side,
+                body,
             } => {
+                // `of me` always reads the player scored: a variable of that name could never be read
+                if var == "me" {
+                    self.err(
+                        Code::DuplicateName,
+                        e,
+                        *var_span,
+                        "a quantifier's seat may not be called `me`: `of me` reads the player scored",
+                        "`me` is taken",
+                        "name the seat another way, such as `s`: `any(s in seats: ... of s)`",
+                    );
+                    return None;
+                }
                 scope.push(var.clone());
                 let out = match kind {
                     Quant::Sum => self
